@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Factory",
+    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
+    products: [
+        .library(name: "FactoryCore", targets: ["FactoryCore"]),
+        .library(name: "FactoryScopes", targets: ["FactoryScopes"]),
+        .library(name: "FactoryWrappers", targets: ["FactoryWrappers"]),
+        .library(name: "FactoryTesting", targets: ["FactoryTesting"]),
+        .executable(name: "FactoryDemo", targets: ["FactoryDemo"]),
+        .executable(name: "CoreDemo", targets: ["CoreDemo"]),
+    ],
+    targets: [
+        // C11 atomics for the few flags the resolution path reads without a lock.
+        .target(name: "CFactoryAtomics"),
+        .target(name: "FactoryCore", dependencies: ["CFactoryAtomics"]),
+        .target(name: "FactoryScopes", dependencies: ["FactoryCore"]),
+        .target(name: "FactoryWrappers", dependencies: ["FactoryScopes"]),
+        .target(name: "FactoryTesting", dependencies: ["FactoryWrappers"]),
+
+        .executableTarget(name: "CoreDemo", dependencies: ["FactoryCore"], path: "Examples/CoreDemo"),
+        .executableTarget(name: "FactoryDemo", dependencies: ["FactoryWrappers"], path: "Examples/FactoryDemo"),
+
+        .target(name: "FactoryTestSupport", dependencies: ["FactoryWrappers"], path: "Tests/FactoryTestSupport"),
+        .testTarget(name: "FactoryCoreTests", dependencies: ["FactoryCore"]),
+        .testTarget(name: "FactoryScopesTests", dependencies: ["FactoryScopes", "FactoryTestSupport"]),
+        .testTarget(name: "FactoryWrappersTests", dependencies: ["FactoryWrappers", "FactoryTestSupport"]),
+        .testTarget(name: "FactoryTestingTests", dependencies: ["FactoryTesting", "FactoryTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .system && target.name != "CFactoryAtomics" {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}
