@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads the text of a named input.
+public protocol TextSource: Sendable {
+    /// The whole text of `name`; `-` is standard input.
+    func read(_ name: String) throws -> String
+}
+
+/// Why an input could not be read.
+public struct TextSourceError: Error, CustomStringConvertible {
+    /// The input's name.
+    public let name: String
+    /// The C library's `errno` at the failure.
+    public let code: Int32
+
+    public var description: String {
+        "cannot read '\(name)': \(String(cString: strerror(code)))"
+    }
+}
+
+/// Reads files from disk, and standard input for `-`.
+public struct FileSystemSource: TextSource {
+    /// Creates the source.
+    public init() {}
+
+    public func read(_ name: String) throws -> String {
+        if name == "-" {
+            var text = ""
+            while let line = readLine(strippingNewline: false) {
+                text += line
+            }
+            return text
+        }
+        let descriptor = open(name, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw TextSourceError(name: name, code: errno)
+        }
+        defer { close(descriptor) }
+
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                posixRead(descriptor, buffer.baseAddress!, buffer.count)
+            }
+            if count < 0 {
+                throw TextSourceError(name: name, code: errno)
+            }
+            if count == 0 {
+                break
+            }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+/// The same short text for every input name.
+public struct SampleTextSource: TextSource {
+    /// The text every read returns.
+    public static let text = """
+        The quick brown fox jumps over the lazy dog.
+        The dog sleeps; the fox runs away.
+
+        """
+
+    /// Creates the source.
+    public init() {}
+
+    public func read(_ name: String) throws -> String {
+        Self.text
+    }
+}

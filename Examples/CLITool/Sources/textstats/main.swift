@@ -1,0 +1,3 @@
+import TextStatsKit
+
+TextStats.main()

@@ -1,0 +1,2 @@
+import FactoryCore
+print("todo")

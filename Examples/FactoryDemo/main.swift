@@ -1,0 +1,2 @@
+import FactoryWrappers
+print("todo")

@@ -1,0 +1,80 @@
+import FactoryScopes
+import Hummingbird
+import Logging
+
+/// Builds the example server.
+///
+/// Routes:
+/// - `GET /whoami[?delay=ms][&together=n]`: what the request-scoped services
+///   saw. `delay` (at most 2000) makes the handler await before it resolves
+///   again; `together` (at most 8) makes it wait, at most two seconds, until
+///   that many `/whoami` requests run at once.
+/// - `GET /stats`: the app-wide counters.
+///
+/// - Parameters:
+///   - host: The address to bind; keep it on loopback for a demo.
+///   - port: The port; 0 picks a free one.
+///   - logLevel: The server's log level.
+/// - Returns: The application, ready to `runService()`.
+public func buildApplication(
+    host: String = "127.0.0.1",
+    port: Int = 8080,
+    logLevel: Logger.Level = .info
+) -> some ApplicationProtocol {
+    var logger = Logger(label: "FactoryServer")
+    logger.logLevel = logLevel
+
+    let router = Router()
+    router.add(middleware: RequestContainerMiddleware())
+    router.get("whoami") { request, _ -> WhoAmI in
+        try await whoAmI(
+            delay: min(max(request.uri.queryParameters.get("delay", as: Int.self) ?? 0, 0), 2000),
+            together: min(max(request.uri.queryParameters.get("together", as: Int.self) ?? 1, 1), 8)
+        )
+    }
+    router.get("stats") { _, _ -> Stats in
+        let counter = Container.shared.requestCounter()
+        let gauge = Container.shared.inFlight()
+        return Stats(
+            requests: counter.total,
+            inFlight: gauge.current,
+            peakInFlight: gauge.peak,
+            counterTag: counter.instanceTag
+        )
+    }
+
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(host, port: port), serverName: "FactoryServer"),
+        logger: logger
+    )
+}
+
+/// The `/whoami` handler. It resolves everything from `Container.shared`,
+/// which ``RequestContainerMiddleware`` bound to this request's container.
+func whoAmI(delay: Int, together: Int) async throws -> WhoAmI {
+    let session = Container.shared.session()
+    let counter = Container.shared.requestCounter()
+    let gauge = Container.shared.inFlight()
+
+    gauge.enter()
+    defer { gauge.leave() }
+    let overlapped = try await gauge.wait(forAtLeast: together, timeout: .seconds(2))
+    if delay > 0 {
+        try await Task.sleep(for: .milliseconds(delay))
+    }
+
+    // After the awaits, possibly on another thread and while other requests
+    // ran: the task-local still names this request's container.
+    let sessionAfterAwait = Container.shared.session()
+    return WhoAmI(
+        user: session.user.id,
+        requestID: session.requestID,
+        session: session.serial,
+        sessionAfterAwait: sessionAfterAwait.serial,
+        greeting: Container.shared.greeter().greet(),
+        overlapped: overlapped,
+        requestsServed: counter.total,
+        counterTag: counter.instanceTag
+    )
+}

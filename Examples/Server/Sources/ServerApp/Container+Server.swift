@@ -1,0 +1,36 @@
+import FactoryScopes
+
+extension Container {
+    /// The caller of the current request; ``RequestContainerMiddleware`` registers it.
+    public var currentUser: Factory<User> {
+        self { User.anonymous }
+    }
+
+    /// The current request's identifier; ``RequestContainerMiddleware`` registers it.
+    public var requestID: Factory<String> {
+        self { "none" }
+    }
+
+    /// One session per container, hence one per request.
+    public var session: Factory<RequestSession> {
+        self { RequestSession(user: self.currentUser(), requestID: self.requestID()) }
+            .cached
+    }
+
+    /// A new greeter each time, built on the request's session.
+    public var greeter: Factory<Greeter> {
+        self { Greeter(session: self.session()) }
+    }
+
+    /// One counter for the whole process, whichever container resolves it.
+    public var requestCounter: Factory<RequestCounter> {
+        self { RequestCounter() }
+            .singleton
+    }
+
+    /// One gauge for the whole process, whichever container resolves it.
+    public var inFlight: Factory<InFlightGauge> {
+        self { InFlightGauge() }
+            .singleton
+    }
+}

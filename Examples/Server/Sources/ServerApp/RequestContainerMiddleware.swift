@@ -1,0 +1,41 @@
+import FactoryScopes
+import Hummingbird
+
+/// Runs each request with its own ``FactoryCore/Container``.
+///
+/// The middleware makes a fresh container, registers the request's user and
+/// identifier into it, and binds it to the `Container.shared` task-local for
+/// the rest of the request. Every `Container.shared` resolution made while the
+/// request runs, including across `await`s, uses that container: `.cached`
+/// services live as long as the request, `.singleton` services are the
+/// process-wide instances every request shares.
+public struct RequestContainerMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// Creates the middleware.
+    public init() {}
+
+    public func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let container = Container()
+        let number = container.requestCounter().next()
+        let user = request.headers[.xUser].map(User.init(id:)) ?? .anonymous
+        let requestID = request.headers[.xRequestID] ?? "req-\(number)"
+        container.currentUser.register { user }
+        container.requestID.register { requestID }
+        if request.headers[.xTrace] == "1" {
+            let logger = context.logger
+            container.manager.logger = { line in
+                logger.info("\(line)", metadata: ["request": "\(requestID)"])
+            }
+            container.manager.trace = true
+        }
+
+        var response = try await Container.$shared.withValue(container) {
+            try await next(request, context)
+        }
+        response.headers[.xRequestID] = requestID
+        return response
+    }
+}

@@ -1,0 +1,34 @@
+import Hummingbird
+
+/// The body of `GET /whoami`: what the request's services saw.
+public struct WhoAmI: ResponseCodable, Equatable {
+    /// The user the request-scoped session was built for.
+    public let user: String
+    /// The request identifier the session was built for.
+    public let requestID: String
+    /// The session's serial when the handler started.
+    public let session: Int
+    /// The session's serial after the handler awaited; equal to ``session``
+    /// unless the request lost its container.
+    public let sessionAfterAwait: Int
+    /// What the unique-scope greeter said, resolved after the await.
+    public let greeting: String
+    /// Whether the requested number of requests ran at once (see `?together=`).
+    public let overlapped: Bool
+    /// Requests the process had served when this one answered (singleton).
+    public let requestsServed: Int
+    /// The tag of the singleton counter; the same for every request.
+    public let counterTag: UInt32
+}
+
+/// The body of `GET /stats`.
+public struct Stats: ResponseCodable, Equatable {
+    /// Requests served since the process started.
+    public let requests: Int
+    /// `/whoami` requests running now.
+    public let inFlight: Int
+    /// The most `/whoami` requests that ever ran at once.
+    public let peakInFlight: Int
+    /// The tag of the singleton counter.
+    public let counterTag: UInt32
+}

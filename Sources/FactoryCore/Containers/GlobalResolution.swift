@@ -1,0 +1,40 @@
+/// Resolves a factory of `Container.shared`: `let service = resolve(\.service)`.
+public func resolve<T>(_ keyPath: KeyPath<Container, Factory<T>>) -> T {
+    Container.shared[keyPath: keyPath]()
+}
+
+/// Resolves a factory of a shared container: `resolve(\OrderContainer.service)`.
+public func resolve<C: SharedContainer, T>(_ keyPath: KeyPath<C, Factory<T>>) -> T {
+    C.shared[keyPath: keyPath]()
+}
+
+/// Resolves a parameter factory of `Container.shared`.
+public func resolve<P, T>(_ keyPath: KeyPath<Container, ParameterFactory<P, T>>, parameter: P) -> T {
+    Container.shared[keyPath: keyPath](parameter)
+}
+
+/// Resolves a parameter factory of a shared container.
+public func resolve<C: SharedContainer, P, T>(_ keyPath: KeyPath<C, ParameterFactory<P, T>>, parameter: P) -> T {
+    C.shared[keyPath: keyPath](parameter)
+}
+
+/// Resolves a factory of `Container.shared`; the same as ``resolve(_:)``, for
+/// functional injection: `let load = dependency(\.accountLoader)`.
+public func dependency<T>(_ keyPath: KeyPath<Container, Factory<T>>) -> T {
+    Container.shared[keyPath: keyPath]()
+}
+
+/// Resolves a factory of a shared container.
+public func dependency<C: SharedContainer, T>(_ keyPath: KeyPath<C, Factory<T>>) -> T {
+    C.shared[keyPath: keyPath]()
+}
+
+/// Resolves a parameter factory of `Container.shared`.
+public func dependency<P, T>(_ keyPath: KeyPath<Container, ParameterFactory<P, T>>, parameter: P) -> T {
+    Container.shared[keyPath: keyPath](parameter)
+}
+
+/// Resolves a parameter factory of a shared container.
+public func dependency<C: SharedContainer, P, T>(_ keyPath: KeyPath<C, ParameterFactory<P, T>>, parameter: P) -> T {
+    C.shared[keyPath: keyPath](parameter)
+}

@@ -1,0 +1,145 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// What the running process is: test run, preview, debug build, simulator, and
+/// which arguments are present. Context overrides (`onTest`, `onArg`, ...) are
+/// chosen by it at each resolution.
+///
+/// ``current`` is detected once at first use and can be changed at run time
+/// (tests may set `isPreview` or `isTest` to exercise a context).
+///
+/// ## Launch arguments in release builds
+/// A command-line flag must not silently swap a real service for a mock in a
+/// shipped binary. In builds without `DEBUG`, launch arguments and the preview
+/// environment are ignored by context matching unless the app opts in once with
+/// ``honorsLaunchOverridesInRelease``. Runtime arguments added with
+/// ``setArg(_:forKey:)`` are the app's own code and always count.
+public struct FactoryContext: Sendable {
+    /// The process's launch arguments (`CommandLine.arguments`).
+    public var arguments: [String]
+    /// Runtime arguments, by key, added with ``setArg(_:forKey:)``.
+    public var runtimeArguments: [String: String]
+    /// Running inside an Xcode SwiftUI preview.
+    public var isPreview: Bool
+    /// Running under XCTest or Swift Testing, in Xcode or under `swift test`.
+    public var isTest: Bool
+    /// FactoryCore was compiled with `DEBUG` (the app's debug configuration).
+    public var isDebug: Bool
+    /// Running in a simulator.
+    public var isSimulator: Bool
+
+    /// Creates a context; ``current`` is the one resolution uses.
+    public init(
+        arguments: [String] = [],
+        runtimeArguments: [String: String] = [:],
+        isPreview: Bool = false,
+        isTest: Bool = false,
+        isDebug: Bool = false,
+        isSimulator: Bool = false
+    ) {
+        self.arguments = arguments
+        self.runtimeArguments = runtimeArguments
+        self.isPreview = isPreview
+        self.isTest = isTest
+        self.isDebug = isDebug
+        self.isSimulator = isSimulator
+    }
+
+    private struct Global {
+        var context: FactoryContext
+        var honorsLaunchOverridesInRelease = false
+    }
+
+    private static let global = LockedBox(Global(context: .detect()))
+
+    /// The context of this process. Reading it takes a lock; resolution reads it
+    /// only for factories that have context overrides.
+    public static var current: FactoryContext {
+        get { global.withLock { $0.context } }
+        set { global.withLock { $0.context = newValue } }
+    }
+
+    /// Opt-in for release builds: honour launch arguments (`onArg`, `onArgs`) and
+    /// the preview environment (`onPreview`) when matching contexts.
+    ///
+    /// Off by default, so that in a shipped binary nobody can swap a service for
+    /// a mock by passing a flag. It has no effect in DEBUG builds, where they are
+    /// always honoured. Set it once at launch, before the first resolution.
+    public static var honorsLaunchOverridesInRelease: Bool {
+        get { global.withLock { $0.honorsLaunchOverridesInRelease } }
+        set { global.withLock { $0.honorsLaunchOverridesInRelease = newValue } }
+    }
+
+    /// Adds a runtime argument that `onArg(_:)` matches, as if it had been passed at launch.
+    public static func setArg(_ argument: String, forKey key: String) {
+        global.withLock { $0.context.runtimeArguments[key] = argument }
+    }
+
+    /// Removes the runtime argument stored under `key`.
+    public static func removeArg(forKey key: String) {
+        global.withLock { _ = $0.context.runtimeArguments.removeValue(forKey: key) }
+    }
+
+    /// Whether `argument` is a runtime argument (key or value), or a launch
+    /// argument honoured in this build.
+    package func hasArgument(_ argument: String) -> Bool {
+        if runtimeArguments[argument] != nil || runtimeArguments.values.contains(argument) {
+            return true
+        }
+        guard isDebug || FactoryContext.honorsLaunchOverridesInRelease else { return false }
+        return arguments.contains(argument)
+    }
+
+    /// Reads the process's situation from its arguments, environment and loaded libraries.
+    package static func detect() -> FactoryContext {
+        let arguments = CommandLine.arguments
+        #if DEBUG
+        let isDebug = true
+        #else
+        let isDebug = false
+        #endif
+        #if targetEnvironment(simulator)
+        let isSimulator = true
+        #else
+        let isSimulator = false
+        #endif
+        return FactoryContext(
+            arguments: arguments,
+            isPreview: environment("XCODE_RUNNING_FOR_PREVIEWS") == "1",
+            isTest: detectTestRun(arguments: arguments),
+            isDebug: isDebug,
+            isSimulator: isSimulator
+        )
+    }
+
+    /// True under XCTest or Swift Testing: Xcode sets XCTest variables, `swift test`
+    /// runs a `.xctest` bundle or binary, and Swift Testing exports its entry point.
+    private static func detectTestRun(arguments: [String]) -> Bool {
+        let variables = ["XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier"]
+        if variables.contains(where: { environment($0) != nil }) { return true }
+        if let executable = arguments.first {
+            let name = executable.split(separator: "/").last.map(String.init) ?? executable
+            if name.hasSuffix(".xctest") || name == "xctest" || name.hasSuffix("PackageTests") { return true }
+        }
+        if arguments.contains("--testing-library") { return true }
+        return symbolLoaded("swt_abiv0_getEntryPoint")
+    }
+
+    private static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    private static func symbolLoaded(_ name: String) -> Bool {
+        #if canImport(Darwin)
+        let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+        #else
+        let handle: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+        #endif
+        return dlsym(handle, name) != nil
+    }
+}
