@@ -31,6 +31,11 @@ package final class ScopeStorage: @unchecked Sendable {
     package struct SlotKey: Hashable {
         package let key: FactoryKey
         package let parameter: AnyHashable?
+
+        package init(key: FactoryKey, parameter: AnyHashable?) {
+            self.key = key
+            self.parameter = parameter
+        }
     }
 
     package enum Content {

@@ -1,0 +1,21 @@
+extension Scope {
+    /// One instance for the whole process, shared by every container instance.
+    ///
+    /// Reset only by ``Singleton/reset()`` or `manager.reset(options: .singletons)`;
+    /// a container-wide `.all` reset leaves singletons alone. `register` and a
+    /// factory's own `reset(.scope)` drop that factory's singleton.
+    public static let singleton = Singleton()
+
+    /// One instance per container instance, until that container's scope cache
+    /// is reset (`manager.reset(scope: .cached)` or `manager.reset(options: .scope)`).
+    public static let cached = Cached()
+
+    /// Held weakly: the instance lives as long as someone else holds it, and the
+    /// next resolution after that builds a new one. For class instances only; other
+    /// values are never cached.
+    public static let shared = Shared()
+
+    /// One instance per resolution cycle: everything resolved inside one top-level
+    /// resolution shares it; the next top-level resolution gets a new one.
+    public static let graph = Graph()
+}
