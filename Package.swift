@@ -28,7 +28,7 @@ let package = Package(
         .executableTarget(name: "FactoryDemo", dependencies: ["FactoryWrappers"], path: "Examples/FactoryDemo"),
 
         .target(name: "FactoryTestSupport", dependencies: ["FactoryWrappers"], path: "Tests/FactoryTestSupport"),
-        .testTarget(name: "FactoryCoreTests", dependencies: ["FactoryCore"]),
+        .testTarget(name: "FactoryCoreTests", dependencies: ["FactoryCore", "FactoryTestSupport"]),
         .testTarget(name: "FactoryScopesTests", dependencies: ["FactoryScopes", "FactoryTestSupport"]),
         .testTarget(name: "FactoryWrappersTests", dependencies: ["FactoryWrappers", "FactoryTestSupport"]),
         .testTarget(name: "FactoryTestingTests", dependencies: ["FactoryTesting", "FactoryTestSupport"]),

@@ -1,15 +1,17 @@
 // swift-tools-version: 6.1
 //
-// Benchmarks for Factory, measured against Swinject, swift-dependencies and a
-// hand-written baseline. This is its own package so the library package keeps
-// zero dependencies. Run everything with `./run.sh`; CI only builds it
-// (see README.md).
+// Benchmarks for Factory against Swinject, swift-dependencies and a
+// hand-written baseline. Its own package, so the library keeps zero
+// dependencies. `./run.sh` runs everything and prints the table; CI only
+// builds it (README.md).
 import PackageDescription
 
-// The suites keep containers and peers' non-Sendable resolvers in globals that
-// the harness's @Sendable closures capture; Swift 5 mode keeps that readable.
-// The library and BenchSupport are compiled in Swift 6 mode.
-let benchSettings: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+// The scenario modules keep containers and the peers' non-Sendable resolvers
+// in closures that the harness runs; Swift 5 mode keeps that code plain.
+let swift5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+
+let benchmarkHarness: Target.Dependency = .product(name: "Benchmark", package: "benchmark")
+let benchmarkPlugin: Target.PluginUsage = .plugin(name: "BenchmarkPlugin", package: "benchmark")
 
 let package = Package(
     name: "FactoryBenchmarks",
@@ -17,89 +19,91 @@ let package = Package(
     dependencies: [
         .package(name: "Factory", path: ".."),
         // MallocInterposer gives the mallocCountTotal metric on Linux without
-        // jemalloc; naming the trait list also leaves out the 6.3-only ARC
-        // runtime interposer, which is not needed for these metrics.
+        // jemalloc. Naming the traits also leaves out the Swift 6.3 ARC
+        // runtime interposer, which these metrics do not use.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
     ],
     targets: [
-        // Service types shared by every benchmark, in their own module so that
-        // no library (and not the baseline) gets them inlined away.
+        // Service types, the scenario list type, threads and a sink. Their own
+        // module, so no library (and not the baseline) gets them inlined away.
+        .target(name: "BenchSupport"),
+        .target(name: "BenchHarness", dependencies: ["BenchSupport", benchmarkHarness]),
+
+        // Each library's scenarios: `[Scenario]`, shared by the harness suites
+        // and the instruction probe so both measure the same code.
+        .target(name: "ScenariosBaseline", dependencies: ["BenchSupport"], swiftSettings: swift5),
         .target(
-            name: "BenchSupport",
-            dependencies: [.product(name: "Benchmark", package: "benchmark")],
-            path: "Sources/BenchSupport"
+            name: "ScenariosFactory",
+            dependencies: ["BenchSupport", .product(name: "FactoryWrappers", package: "Factory")],
+            swiftSettings: swift5
+        ),
+        .target(
+            name: "ScenariosSwinject",
+            dependencies: ["BenchSupport", .product(name: "Swinject", package: "Swinject")],
+            swiftSettings: swift5
+        ),
+        .target(
+            name: "ScenariosDependencies",
+            dependencies: ["BenchSupport", .product(name: "Dependencies", package: "swift-dependencies")],
+            swiftSettings: swift5
         ),
 
-        // package-benchmark suites: one executable per library, each runs in
-        // its own process. The harness requires them under Benchmarks/.
+        // package-benchmark suites, one executable (one process) per library.
+        // The harness wants them under Benchmarks/.
         .executableTarget(
             name: "FactoryBench",
-            dependencies: [
-                "BenchSupport",
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "FactoryWrappers", package: "Factory"),
-            ],
+            dependencies: ["BenchHarness", "ScenariosFactory", benchmarkHarness],
             path: "Benchmarks/FactoryBench",
-            swiftSettings: benchSettings,
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+            plugins: [benchmarkPlugin]
         ),
         .executableTarget(
             name: "SwinjectBench",
-            dependencies: [
-                "BenchSupport",
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "Swinject", package: "Swinject"),
-            ],
+            dependencies: ["BenchHarness", "ScenariosSwinject", benchmarkHarness],
             path: "Benchmarks/SwinjectBench",
-            swiftSettings: benchSettings,
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+            plugins: [benchmarkPlugin]
         ),
         .executableTarget(
             name: "DependenciesBench",
-            dependencies: [
-                "BenchSupport",
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "Dependencies", package: "swift-dependencies"),
-            ],
+            dependencies: ["BenchHarness", "ScenariosDependencies", benchmarkHarness],
             path: "Benchmarks/DependenciesBench",
-            swiftSettings: benchSettings,
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+            plugins: [benchmarkPlugin]
         ),
         .executableTarget(
             name: "BaselineBench",
-            dependencies: [
-                "BenchSupport",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
+            dependencies: ["BenchHarness", "ScenariosBaseline", benchmarkHarness],
             path: "Benchmarks/BaselineBench",
-            swiftSettings: benchSettings,
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+            plugins: [benchmarkPlugin]
         ),
 
-        // Scenario 10 ("app launch"): one small program per library that
-        // resolves 1,000 distinct types once each, in a fresh process.
-        // Sources/Launch*/Generated.swift is written by Scripts/generate-launch.swift.
-        .executableTarget(name: "LaunchBaseline", path: "Sources/LaunchBaseline"),
+        // Instructions per operation under valgrind (this VM has no hardware
+        // counters for the harness's `instructions` metric).
+        .executableTarget(
+            name: "InstructionProbe",
+            dependencies: ["ScenariosBaseline", "ScenariosFactory", "ScenariosSwinject", "ScenariosDependencies"]
+        ),
+
+        // Scenario 10, "app launch": a small program per library that resolves
+        // 1,000 distinct types once each in a fresh process. Each
+        // Generated.swift is written by Scripts/generate-launch.swift.
+        .executableTarget(name: "LaunchBaseline", dependencies: ["BenchSupport"]),
         .executableTarget(
             name: "LaunchFactory",
-            dependencies: [.product(name: "FactoryCore", package: "Factory")],
-            path: "Sources/LaunchFactory"
+            dependencies: ["BenchSupport", .product(name: "FactoryScopes", package: "Factory")]
         ),
         .executableTarget(
             name: "LaunchSwinject",
-            dependencies: [.product(name: "Swinject", package: "Swinject")],
-            path: "Sources/LaunchSwinject"
+            dependencies: ["BenchSupport", .product(name: "Swinject", package: "Swinject")]
         ),
         .executableTarget(
             name: "LaunchDependencies",
-            dependencies: [.product(name: "Dependencies", package: "swift-dependencies")],
-            path: "Sources/LaunchDependencies"
+            dependencies: ["BenchSupport", .product(name: "Dependencies", package: "swift-dependencies")]
         ),
 
-        // Runs the launch programs, reads the harness's export and prints the table.
-        .executableTarget(name: "BenchReport", path: "Sources/BenchReport"),
+        // Runs the launch programs and the probe, reads the harness's export
+        // and prints the table.
+        .executableTarget(name: "BenchReport"),
     ],
     swiftLanguageModes: [.v6]
 )

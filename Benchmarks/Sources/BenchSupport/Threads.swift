@@ -7,10 +7,6 @@ import Darwin
 #endif
 import Synchronization
 
-/// How many operations a scenario-9 measurement performs in total, whatever
-/// the number of threads: per-op time is then comparable between 1 and 2 threads.
-public let threadedOperations = 1_000_000
-
 private final class StartGate: Sendable {
     let open = Atomic<Bool>(false)
 }

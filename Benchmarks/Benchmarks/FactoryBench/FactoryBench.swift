@@ -1,0 +1,6 @@
+import BenchHarness
+import ScenariosFactory
+
+let benchmarks: @Sendable () -> Void = {
+    registerBenchmarks(FactoryScenarios.make())
+}

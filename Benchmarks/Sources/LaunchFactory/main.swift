@@ -1,0 +1,15 @@
+// Scenario 10, Factory: 1,000 cached factories on `Container.shared`, each
+// resolved once. There is nothing to register up front.
+import BenchSupport
+import FactoryScopes
+
+
+let clock = ContinuousClock()
+let start = clock.now
+let container = Container.shared
+let afterSetUp = clock.now
+let first = resolveAll(container)
+let afterFirst = clock.now
+let again = resolveAll(container)
+let end = clock.now
+print(launchReport(setUp: afterSetUp - start, first: afterFirst - afterSetUp, again: end - afterFirst, same: first == again))

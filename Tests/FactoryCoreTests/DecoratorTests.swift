@@ -1,0 +1,42 @@
+import FactoryCore
+import FactoryTestSupport
+import Testing
+
+@Suite struct DecoratorTests {
+    @Test func definitionDecoratorRunsOnEveryResolution() {
+        let container = Container()
+        let seen = Counter()
+        let factory = container.service.decorator { _ in seen.increment() }
+        _ = factory()
+        _ = factory()
+        #expect(seen.value == 2)
+    }
+
+    @Test func decoratorWithFlagReportsNewInstances() {
+        let container = Container()
+        let flags = Collector<Bool>()
+        let factory = container.service.decorator { _, isNew in flags.append(isNew) }
+        _ = factory()
+        #expect(flags.values == [true])
+    }
+
+    @Test func decoratorChainedAfterRegisterPersists() {
+        let container = Container()
+        let seen = Collector<Int>()
+        container.service.register { Service(id: 5) }.decorator { seen.append($0.id) }
+        _ = container.service()
+        _ = container.service()
+        #expect(seen.values == [5, 5])
+        container.service.reset()
+        _ = container.service()
+        #expect(seen.values == [5, 5])
+    }
+
+    @Test func modifiersInADefinitionDoNotPersist() {
+        let container = Container()
+        let seen = Counter()
+        _ = container.service.decorator { _ in seen.increment() }
+        _ = container.service()
+        #expect(seen.value == 0)
+    }
+}

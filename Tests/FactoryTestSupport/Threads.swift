@@ -1,0 +1,76 @@
+import Foundation
+
+/// Runs `body` on `count` real threads that start together, and waits for all of them.
+///
+/// Each thread blocks at a barrier until every thread exists, so the bodies
+/// overlap as much as the machine allows instead of running one after another
+/// the way a small thread pool might run them.
+public func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let ready = DispatchGroup()
+    let done = DispatchGroup()
+    let start = DispatchSemaphore(value: 0)
+    for index in 0..<count {
+        ready.enter()
+        done.enter()
+        let thread = Thread {
+            ready.leave()
+            start.wait()
+            body(index)
+            done.leave()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+    ready.wait()
+    for _ in 0..<count { start.signal() }
+    done.wait()
+}
+
+/// A counter safe to bump from many threads.
+public final class Counter: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var count = 0
+
+    public init() {}
+
+    @discardableResult
+    public func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+        return count
+    }
+
+    public var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+}
+
+/// Collects values from many threads.
+public final class Collector<Value>: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var items: [Value] = []
+
+    public init() {}
+
+    public func append(_ value: Value) {
+        lock.lock()
+        defer { lock.unlock() }
+        items.append(value)
+    }
+
+    public var values: [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items
+    }
+}
+
+/// Sleeps the calling thread, to make a factory closure slow enough for threads to overlap.
+public func pause(milliseconds: Int) {
+    usleep(UInt32(milliseconds * 1000))
+}
