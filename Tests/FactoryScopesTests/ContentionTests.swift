@@ -1,0 +1,68 @@
+import FactoryScopes
+import FactoryTestSupport
+import Testing
+
+final class Left: Sendable { let shared: Thing; init(_ shared: Thing) { self.shared = shared } }
+final class Right: Sendable { let shared: Thing; init(_ shared: Thing) { self.shared = shared } }
+
+final class DiamondContainer: SharedContainer {
+    static let shared = DiamondContainer()
+    let manager = ContainerManager()
+    let builds = Counter()
+    var common: Factory<Thing> { self { self.builds.increment(); pause(milliseconds: 30); return Thing() }.cached }
+    var left: Factory<Left> { self { pause(milliseconds: 10); return Left(self.common()) }.cached }
+    var right: Factory<Right> { self { pause(milliseconds: 10); return Right(self.common()) }.cached }
+    var outer: Factory<Left> { self { Left(self.inner()) }.cached }
+    var inner: Factory<Thing> { self { Thing(id: 1) }.cached }
+}
+
+@Suite struct ContentionTests {
+    @Test func cachedBuildsOncePerGenerationUnderContention() {
+        for round in 0..<10 {
+            let container = ScopeContainer()
+            let seen = Collector<ObjectIdentifier>()
+            runOnThreads(8) { _ in seen.append(ObjectIdentifier(container.slowCached())) }
+            #expect(container.builds.value == 1, "round \(round)")
+            #expect(Set(seen.values).count == 1)
+        }
+    }
+
+    @Test func aResetDuringABuildStartsANewGeneration() {
+        let container = ScopeContainer()
+        let seen = Collector<ObjectIdentifier>()
+        runOnThreads(2) { index in
+            if index == 0 {
+                seen.append(ObjectIdentifier(container.slowCached()))
+            } else {
+                pause(milliseconds: 10)
+                container.manager.reset(options: .scope)
+            }
+        }
+        let afterReset = container.slowCached()
+        #expect(seen.values.first != ObjectIdentifier(afterReset))
+        #expect(container.builds.value == 2)
+    }
+
+    @Test func differentScopedFactoriesSharingADependencyDoNotDeadlock() {
+        for _ in 0..<5 {
+            let container = DiamondContainer()
+            let commons = Collector<ObjectIdentifier>()
+            runOnThreads(4) { index in
+                if index % 2 == 0 {
+                    commons.append(ObjectIdentifier(container.left().shared))
+                } else {
+                    commons.append(ObjectIdentifier(container.right().shared))
+                }
+            }
+            #expect(container.builds.value == 1)
+            #expect(Set(commons.values).count == 1)
+        }
+    }
+
+    @Test func aScopedClosureMayResolveOtherScopedFactories() {
+        let container = DiamondContainer()
+        let outer = container.outer()
+        #expect(outer.shared === container.inner())
+        #expect(container.outer() === outer)
+    }
+}

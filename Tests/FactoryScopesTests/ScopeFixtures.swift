@@ -1,0 +1,60 @@
+import FactoryScopes
+import FactoryTestSupport
+
+final class Thing: Sendable {
+    let id: Int
+    init(id: Int = 0) { self.id = id }
+}
+
+protocol IDProviding: AnyObject, Sendable {}
+protocol ValueProviding: AnyObject, Sendable {}
+final class CommonService: IDProviding, ValueProviding {}
+
+final class ProtocolConsumer: Sendable {
+    let ids: any IDProviding
+    let values: any ValueProviding
+    init(ids: any IDProviding, values: any ValueProviding) {
+        self.ids = ids
+        self.values = values
+    }
+}
+
+/// A parameter whose hash always collides.
+struct Colliding: Hashable, Sendable {
+    let value: Int
+    func hash(into hasher: inout Hasher) { hasher.combine(0) }
+}
+
+extension Scope {
+    static let session = Cached()
+    static let other = Cached()
+}
+
+/// Each test gets its own container type instance; singletons are keyed by
+/// container type, so scope tests use this type to stay away from other targets.
+final class ScopeContainer: SharedContainer {
+    static let shared = ScopeContainer()
+    let manager = ContainerManager()
+    /// Counts closure runs per instance of this container.
+    let builds = Counter()
+}
+
+extension ScopeContainer {
+    var unique: Factory<Thing> { self { self.builds.increment(); return Thing() } }
+    var cachedThing: Factory<Thing> { self { self.builds.increment(); return Thing() }.cached }
+    var sharedThing: Factory<Thing> { self { self.builds.increment(); return Thing() }.shared }
+    var sessionThing: Factory<Thing> { self { Thing() }.scope(.session) }
+    var otherThing: Factory<Thing> { self { Thing() }.scope(.other) }
+    var graphThing: Factory<CommonService> { self { CommonService() }.graph }
+    var ids: Factory<any IDProviding> { self { self.graphThing() } }
+    var values: Factory<any ValueProviding> { self { self.graphThing() } }
+    var consumer: Factory<ProtocolConsumer> { self { ProtocolConsumer(ids: self.ids(), values: self.values()) } }
+    var ttlThing: Factory<Thing> { self { Thing() }.timeToLive(0.05) }
+    var perParameter: ParameterFactory<Int, Thing> { self { Thing(id: $0) }.cached.scopeOnParameters }
+    var firstParameterWins: ParameterFactory<Int, Thing> { self { Thing(id: $0) }.cached }
+    var colliding: ParameterFactory<Colliding, Thing> { self { Thing(id: $0.value) }.scopeOnParameters }
+    var slowCached: Factory<Thing> { self { self.builds.increment(); pause(milliseconds: 50); return Thing() }.cached }
+    var slowShared: Factory<Thing> { self { self.builds.increment(); pause(milliseconds: 50); return Thing() }.shared }
+    var optionalShared: Factory<Thing?> { self { Thing() }.shared }
+    var valueShared: Factory<Int> { self { self.builds.increment(); return 1 }.shared }
+}
