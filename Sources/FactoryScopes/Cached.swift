@@ -15,19 +15,6 @@ public final class Cached: Scope, @unchecked Sendable {
 
     /// Creates a cache distinct from every other scope.
     public init() {
-        super.init(behavior: ContainerCache(policy: .strong))
-    }
-}
-
-/// Keeps instances in the resolving container's storage, held per `policy`.
-struct ContainerCache: ScopeBehavior {
-    let policy: ScopeStorage.Policy
-
-    func resolve<T>(_ request: ScopeRequest, build: () -> T) -> (value: T, isNew: Bool) {
-        request.manager.storage.resolve(
-            ScopeStorage.SlotKey(key: request.key, parameter: request.parameter),
-            scopeID: ObjectIdentifier(request.scope),
-            policy: policy,
-            build: build)
+        super.init(strategy: .container(.strong))
     }
 }

@@ -1,15 +1,15 @@
 extension FactoryModifying {
     /// One instance for the whole process; see ``Scope/singleton``.
-    public var singleton: Self { scope(.singleton) }
+    @inlinable public var singleton: Self { scope(.singleton) }
 
     /// One instance per container until its cache is reset; see ``Scope/cached``.
-    public var cached: Self { scope(.cached) }
+    @inlinable public var cached: Self { scope(.cached) }
 
     /// Held weakly while others hold it; see ``Scope/shared``.
-    public var shared: Self { scope(.shared) }
+    @inlinable public var shared: Self { scope(.shared) }
 
     /// One instance per resolution cycle; see ``Scope/graph``.
-    public var graph: Self { scope(.graph) }
+    @inlinable public var graph: Self { scope(.graph) }
 
     /// Cached per container, rebuilt on the first resolution `seconds` or more after it was built.
     ///
@@ -55,7 +55,7 @@ extension ContainerManager {
     /// Drops every instance this container cached under `scope`.
     ///
     /// For ``Scope/singleton`` it resets this container's singleton storage (the
-    /// process's, or a test's). Resetting ``Scope/unique`` has nothing to drop and
+    /// process's, or a test's). Resetting `Scope.unique` has nothing to drop and
     /// stops a DEBUG build, since it is almost always a mistake; ``Scope/graph``
     /// lives only inside a resolution cycle and likewise has nothing to reset.
     public func reset(scope: Scope) {

@@ -14,20 +14,6 @@ public final class Graph: Scope, @unchecked Sendable {
     // Sendable: no stored state of its own; instances live in each thread's resolution context.
 
     init() {
-        super.init(behavior: GraphCache())
-    }
-}
-
-/// Keeps instances in the current thread's resolution cycle.
-struct GraphCache: ScopeBehavior {
-    func resolve<T>(_ request: ScopeRequest, build: () -> T) -> (value: T, isNew: Bool) {
-        let slotKey = ScopeStorage.SlotKey(key: request.key, parameter: request.parameter)
-        let context = ResolutionContext.current
-        if let box = context.graph[slotKey] {
-            return (unsafeDowncast(box, to: StrongBox<T>.self).value, false)
-        }
-        let value = build()
-        context.graph[slotKey] = StrongBox(value)
-        return (value, true)
+        super.init(strategy: .graph)
     }
 }

@@ -7,7 +7,7 @@ public final class Singleton: Scope, @unchecked Sendable {
     // Sendable: no stored state of its own; instances live in ScopeStorage under its lock.
 
     init() {
-        super.init(behavior: SingletonCache())
+        super.init(strategy: .singleton)
     }
 
     /// Drops every singleton, so each is built again on its next resolution.
@@ -15,16 +15,5 @@ public final class Singleton: Scope, @unchecked Sendable {
     /// Inside a FactoryTesting container trait this resets that test's singletons only.
     public func reset() {
         ScopeStorage.currentSingletons.removeAll()
-    }
-}
-
-/// Keeps instances in the container's singleton storage (the process's, or a test's).
-struct SingletonCache: ScopeBehavior {
-    func resolve<T>(_ request: ScopeRequest, build: () -> T) -> (value: T, isNew: Bool) {
-        request.manager.singletons.resolve(
-            ScopeStorage.SlotKey(key: request.key, parameter: request.parameter),
-            scopeID: ObjectIdentifier(request.scope),
-            policy: .strong,
-            build: build)
     }
 }

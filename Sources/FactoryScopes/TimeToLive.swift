@@ -15,6 +15,6 @@ public final class TimeToLive: Scope, @unchecked Sendable {
         precondition(seconds >= 0 && seconds.isFinite, "FactoryScopes: timeToLive needs a finite, non-negative interval, got \(seconds)")
         self.seconds = seconds
         let nanoseconds = max(UInt64(seconds * 1_000_000_000), 1)
-        super.init(behavior: ContainerCache(policy: .expiring(nanoseconds: nanoseconds)))
+        super.init(strategy: .container(.expiring(nanoseconds: nanoseconds)))
     }
 }

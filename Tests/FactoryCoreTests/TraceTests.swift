@@ -11,8 +11,8 @@ import Testing
         let consumer = container.consumer()
         let logged = lines.values
         #expect(logged.count == 2)
-        let consumerID = UInt(bitPattern: ObjectIdentifier(consumer).hashValue)
-        let greetingID = UInt(bitPattern: ObjectIdentifier(consumer.greeting).hashValue)
+        let consumerID = UInt(bitPattern: ObjectIdentifier(consumer))
+        let greetingID = UInt(bitPattern: ObjectIdentifier(consumer.greeting))
         #expect(logged.first == "0: Container.consumer<Consumer> = N:\(consumerID)")
         #expect(logged.last == "1: Container.greeting<Greeting> = N:\(greetingID)")
     }

@@ -4,9 +4,10 @@ import CFactoryAtomics
 ///
 /// Writers change flags while holding the owner's ``FactoryLock`` so that a
 /// flag and the state it summarises move together; readers only load.
+@usableFromInline
 package final class AtomicFlags: @unchecked Sendable {
     // Sendable because every access goes through C11 atomic operations.
-    private let storage: UnsafeMutablePointer<Int>
+    @usableFromInline let storage: UnsafeMutablePointer<Int>
 
     package init(_ initial: Int = 0) {
         storage = .allocate(capacity: 1)
@@ -18,7 +19,7 @@ package final class AtomicFlags: @unchecked Sendable {
     }
 
     /// The current flags (acquire ordering).
-    @inline(__always)
+    @inlinable
     package var value: Int {
         cfactory_atomic_load(storage)
     }

@@ -12,12 +12,13 @@ import Musl
 /// primitive lives in its own allocation so its address never moves, which
 /// both primitives require. The lock is not recursive: never call back into
 /// code that may take the same lock while holding it.
+@usableFromInline
 package final class FactoryLock: @unchecked Sendable {
     // Sendable because the only state is the primitive itself, which exists to be shared.
     #if canImport(Darwin)
-    private let primitive: UnsafeMutablePointer<os_unfair_lock>
+    @usableFromInline let primitive: UnsafeMutablePointer<os_unfair_lock>
     #else
-    private let primitive: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let primitive: UnsafeMutablePointer<pthread_mutex_t>
     #endif
 
     package init() {
@@ -41,7 +42,7 @@ package final class FactoryLock: @unchecked Sendable {
     }
 
     /// Acquires the lock, blocking until it is available.
-    @inline(__always)
+    @inlinable
     package func lock() {
         #if canImport(Darwin)
         os_unfair_lock_lock(primitive)
@@ -51,7 +52,7 @@ package final class FactoryLock: @unchecked Sendable {
     }
 
     /// Releases the lock; must be called on the thread that acquired it.
-    @inline(__always)
+    @inlinable
     package func unlock() {
         #if canImport(Darwin)
         os_unfair_lock_unlock(primitive)
@@ -61,7 +62,7 @@ package final class FactoryLock: @unchecked Sendable {
     }
 
     /// Runs `body` with the lock held.
-    @inline(__always)
+    @inlinable
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
@@ -80,7 +81,7 @@ package final class LockedBox<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
-    @inline(__always)
+    @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }

@@ -1,21 +1,28 @@
 /// Keeps one container's registrations, context overrides, scope caches and options.
 ///
 /// Thread safety: every member may be used from any thread. Registrations and
-/// options live in one ``State`` behind one lock; the flags the resolution path
+/// options live in one `State` behind one lock; the flags the resolution path
 /// needs are mirrored into an atomic word so that a resolution of a factory with
 /// nothing registered reads no lock at all. No lock is held while a factory
 /// closure, decorator or logger runs.
 public final class ContainerManager: @unchecked Sendable {
     // Sendable because `state` is only touched under `lock`; `flags` is atomic.
 
-    package struct Flags {
-        static let hasEntries = 1 << 0
-        static let trace = 1 << 1
-        static let checkCycles = 1 << 2
-        static let promiseTriggersError = 1 << 3
-        static let hasDecorator = 1 << 4
-        static let hasDefaultScope = 1 << 5
-        static let autoRegistered = 1 << 6
+    @usableFromInline
+    package enum Flags {
+        @usableFromInline static let hasEntries = 1 << 0
+        @usableFromInline static let trace = 1 << 1
+        @usableFromInline static let checkCycles = 1 << 2
+        @usableFromInline static let promiseTriggersError = 1 << 3
+        @usableFromInline static let hasDecorator = 1 << 4
+        @usableFromInline static let hasDefaultScope = 1 << 5
+        @usableFromInline static let autoRegistered = 1 << 6
+        /// FactoryTesting strict mode: set while `State.unmockedObserver` is; part of
+        /// `directMask` so that strict resolutions take the general path.
+        @usableFromInline static let strictMocks = 1 << 7
+        /// The flags under which a resolution can skip the manager's state entirely:
+        /// auto-registration done, nothing registered, no default scope, no strict mode.
+        @usableFromInline static let directMask = hasEntries | hasDefaultScope | autoRegistered | strictMocks
     }
 
     /// What a ``FactoryRegistration`` persists beyond the Factory value it was made from.
@@ -47,6 +54,9 @@ public final class ContainerManager: @unchecked Sendable {
         package var promiseTriggersError = false
         #endif
         package var stack: [Snapshot] = []
+        /// FactoryTesting strict mode: told about every resolution that used a
+        /// factory's definition (nothing registered, no context override).
+        package var unmockedObserver: (@Sendable (FactoryKey) -> Void)?
     }
 
     package struct Snapshot {
@@ -55,14 +65,15 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     package let lock = FactoryLock()
-    package var state = State()
-    package let flags: AtomicFlags
+    // Only touched under `lock`, so the runtime's exclusivity tracking would only add cost.
+    @exclusivity(unchecked) package var state = State()
+    @usableFromInline package let flags: AtomicFlags
     private let autoRegisterLock = FactoryLock()
 
     /// Cached, shared, time-to-live and custom scopes of this container.
-    package let storage = ScopeStorage()
+    @usableFromInline package let storage = ScopeStorage()
     /// Where this container's singletons live: the process's, or a test's own.
-    package let singletons: ScopeStorage
+    @usableFromInline package let singletons: ScopeStorage
 
     /// Creates a manager with no registrations. Containers create their own.
     public init() {

@@ -18,7 +18,7 @@ public func resolve<C: SharedContainer, P, T>(_ keyPath: KeyPath<C, ParameterFac
     C.shared[keyPath: keyPath](parameter)
 }
 
-/// Resolves a factory of `Container.shared`; the same as ``resolve(_:)``, for
+/// Resolves a factory of `Container.shared`; the same as ``resolve(_:)-(KeyPath<Container,Factory<T>>)``, for
 /// functional injection: `let load = dependency(\.accountLoader)`.
 public func dependency<T>(_ keyPath: KeyPath<Container, Factory<T>>) -> T {
     Container.shared[keyPath: keyPath]()

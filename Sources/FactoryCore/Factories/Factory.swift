@@ -23,18 +23,19 @@ public struct Factory<T>: FactoryModifying, Sendable {
     ///   - container: The container that owns registrations and caches for it.
     ///   - key: The factory's name; leave the default (`#function`, the property name).
     ///   - factory: Builds a new instance. It may resolve other factories.
+    @inlinable
     public init(_ container: any ManagedContainer, key: StaticString = #function, _ factory: @escaping @Sendable () -> T) {
         registration = FactoryRegistration(container: container, key: key, factory: .plain(factory))
     }
 
     /// Resolves an instance: new, or from the factory's scope.
-    @inline(__always)
+    @inlinable
     public func callAsFunction() -> T {
         registration.resolve(())
     }
 
     /// Resolves an instance: new, or from the factory's scope.
-    @inline(__always)
+    @inlinable
     public func resolve() -> T {
         registration.resolve(())
     }

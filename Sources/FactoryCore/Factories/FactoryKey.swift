@@ -13,11 +13,12 @@ import Musl
 /// by address first and by bytes only when two addresses differ, and the hash
 /// uses the name's length rather than its characters.
 public struct FactoryKey: Hashable, Sendable {
-    package let containerType: any AnyObject.Type
-    package let name: StaticString
-    package let parameterType: Any.Type
-    package let valueType: Any.Type
+    @usableFromInline package let containerType: any AnyObject.Type
+    @usableFromInline package let name: StaticString
+    @usableFromInline package let parameterType: Any.Type
+    @usableFromInline package let valueType: Any.Type
 
+    @inlinable
     package init(containerType: any AnyObject.Type, name: StaticString, parameterType: Any.Type, valueType: Any.Type) {
         self.containerType = containerType
         self.name = name
@@ -25,6 +26,7 @@ public struct FactoryKey: Hashable, Sendable {
         self.valueType = valueType
     }
 
+    @inlinable
     public static func == (lhs: FactoryKey, rhs: FactoryKey) -> Bool {
         ObjectIdentifier(lhs.valueType) == ObjectIdentifier(rhs.valueType)
             && ObjectIdentifier(lhs.containerType) == ObjectIdentifier(rhs.containerType)
@@ -32,14 +34,31 @@ public struct FactoryKey: Hashable, Sendable {
             && Self.sameName(lhs.name, rhs.name)
     }
 
+    @inlinable
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(valueType))
-        hasher.combine(ObjectIdentifier(containerType))
-        hasher.combine(name.utf8CodeUnitCount)
+        hasher.combine(mixedBits)
     }
 
-    @inline(__always)
-    private static func sameName(_ lhs: StaticString, _ rhs: StaticString) -> Bool {
+    /// Scope caches look keys up on every cached resolution, where SipHash alone
+    /// costs more than building a small object. Keys are made by this library from
+    /// type addresses, not from outside input, so a multiplicative mix of the
+    /// types' addresses and the name's length (not its characters, so equal names
+    /// at different addresses hash alike) is safe and spreads them well.
+    @inlinable
+    public func _rawHashValue(seed: Int) -> Int {
+        let mixed = (mixedBits ^ UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(bitPattern: mixed ^ (mixed &>> 29))
+    }
+
+    @inlinable
+    var mixedBits: UInt {
+        let value = UInt(bitPattern: ObjectIdentifier(valueType))
+        let container = UInt(bitPattern: ObjectIdentifier(containerType))
+        return value ^ (container &<< 7) ^ (UInt(name.utf8CodeUnitCount) &* 0x9E37_79B9)
+    }
+
+    @inlinable
+    static func sameName(_ lhs: StaticString, _ rhs: StaticString) -> Bool {
         guard lhs.hasPointerRepresentation, rhs.hasPointerRepresentation else {
             return lhs.description == rhs.description
         }

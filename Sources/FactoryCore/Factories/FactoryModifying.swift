@@ -29,7 +29,7 @@ extension FactoryModifying {
     ///
     /// When this value persists (after `register`), the scope is stored in the
     /// container and the factory's cached instance is dropped.
-    @discardableResult
+    @inlinable @discardableResult
     public func scope(_ scope: Scope?) -> Self {
         var copy = self
         copy.registration.setScope(scope)
@@ -37,6 +37,7 @@ extension FactoryModifying {
     }
 
     /// No caching: a new instance on every resolution.
+    @inlinable
     public var unique: Self {
         scope(.unique)
     }

@@ -35,9 +35,14 @@ extension FactoryRegistration {
     }
 
     /// Sets the scope; persisted (and cached instances dropped) when this value persists.
+    @inlinable
     package mutating func setScope(_ scope: Scope?) {
         self.scope = scope
-        guard persists else { return }
+        if persists { persistScope(scope) }
+    }
+
+    @usableFromInline
+    func persistScope(_ scope: Scope?) {
         container.manager.mutate { $0.entries[key, default: .init()].scope = scope }
         clearCachedInstances()
     }

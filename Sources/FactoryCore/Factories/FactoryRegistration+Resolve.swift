@@ -2,14 +2,27 @@ extension FactoryRegistration {
     /// Resolves the factory: picks the closure (context override, registration,
     /// definition) and the scope, then builds or fetches the instance inside this
     /// thread's resolution cycle.
-    @inline(__always)
+    ///
+    /// Inlined into the caller so that the common case — nothing registered for
+    /// the container, the definition's own scope — is specialised for `T` and
+    /// reads one atomic word and no lock before running the closure or hitting
+    /// the cache.
+    @inlinable
     package func resolve(_ parameter: P) -> T {
         let manager = container.manager
-        var flags = manager.flags.value
-        if flags & ContainerManager.Flags.autoRegistered == 0 {
-            manager.ensureAutoRegistered(container)
-            flags = manager.flags.value
+        let flags = manager.flags.value
+        if flags & ContainerManager.Flags.directMask != ContainerManager.Flags.autoRegistered || isPromised {
+            return resolveThroughManager(parameter, manager: manager)
         }
+        return build(parameter, factory: factory, scope: scope, manager: manager, flags: flags, persistedDecorator: nil)
+    }
+
+    /// The general path: auto-registration, registrations, context overrides,
+    /// persisted modifiers, promises and the default scope.
+    @usableFromInline
+    func resolveThroughManager(_ parameter: P, manager: ContainerManager) -> T {
+        manager.ensureAutoRegistered(container)
+        let flags = manager.flags.value
         var factory = self.factory
         var scope = self.scope
         var persistedDecorator: DecoratorBox<T>?
@@ -35,31 +48,63 @@ extension FactoryRegistration {
         if scope == nil && flags & ContainerManager.Flags.hasDefaultScope != 0 {
             scope = manager.defaultScope
         }
+        return build(parameter, factory: factory, scope: scope, manager: manager, flags: flags, persistedDecorator: persistedDecorator)
+    }
 
+    /// Builds or fetches the instance with the chosen closure and scope, inside
+    /// this thread's resolution cycle, then runs decorators and the trace.
+    @inlinable
+    func build(
+        _ parameter: P,
+        factory: FactoryClosure<P, T>,
+        scope: Scope?,
+        manager: ContainerManager,
+        flags: Int,
+        persistedDecorator: DecoratorBox<T>?
+    ) -> T {
         let context = ResolutionContext.current
         context.enter(key, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
-        let traceIndex = flags & ContainerManager.Flags.trace != 0 ? context.beginTrace(key, logger: manager.logger) : -1
+        let traceIndex = flags & ContainerManager.Flags.trace != 0 ? beginTrace(context, manager) : -1
 
         let value: T
         let isNew: Bool
-        if let scope, let behavior = scope.behavior {
-            let request = ScopeRequest(
-                scope: scope, key: key, manager: manager,
-                parameter: parameterIdentity.map { $0(parameter) })
-            (value, isNew) = behavior.resolve(request) { factory(parameter) }
-        } else {
+        switch scope?.strategy ?? .unique {
+        case .unique:
             value = factory(parameter)
             isNew = true
+        case .container(let policy):
+            (value, isNew) = manager.storage.resolve(
+                key, parameter: parameterIdentity.map { $0(parameter) }, scopeID: ObjectIdentifier(scope!), policy: policy
+            ) { factory(parameter) }
+        case .singleton:
+            (value, isNew) = manager.singletons.resolve(
+                key, parameter: parameterIdentity.map { $0(parameter) }, scopeID: ObjectIdentifier(scope!), policy: .strong
+            ) { factory(parameter) }
+        case .graph:
+            (value, isNew) = context.resolveInGraph(slotKey(parameter)) { factory(parameter) }
         }
 
-        decorator?(value, isNew)
-        persistedDecorator?.decorator(value, isNew)
-        if flags & ContainerManager.Flags.hasDecorator != 0, let containerDecorator = manager.decorator {
-            containerDecorator(value)
-        }
+        if let decorator { decorator(value, isNew) }
+        if let persistedDecorator { persistedDecorator.decorator(value, isNew) }
+        if flags & ContainerManager.Flags.hasDecorator != 0 { decorateForContainer(value, manager) }
         if traceIndex >= 0 { context.endTrace(traceIndex, value: value, isNew: isNew) }
         context.leave()
         return value
+    }
+
+    @inlinable
+    func slotKey(_ parameter: P) -> ScopeStorage.SlotKey {
+        ScopeStorage.SlotKey(key: key, parameter: parameterIdentity.map { $0(parameter) })
+    }
+
+    @usableFromInline
+    func beginTrace(_ context: ResolutionContext, _ manager: ContainerManager) -> Int {
+        context.beginTrace(key, logger: manager.logger)
+    }
+
+    @usableFromInline
+    func decorateForContainer(_ value: T, _ manager: ContainerManager) {
+        manager.decorator?(value)
     }
 
     /// The context override that applies now, else the registration, if any.

@@ -6,18 +6,19 @@
 /// `register`, context overrides, and modifiers chained after them — is persisted
 /// in the container's manager and wins over the definition.
 public struct FactoryRegistration<P, T>: Sendable {
-    package let container: any ManagedContainer
-    package let key: FactoryKey
-    package var factory: FactoryClosure<P, T>
-    package var scope: Scope?
-    package var decorator: (@Sendable (T, Bool) -> Void)?
+    @usableFromInline package let container: any ManagedContainer
+    @usableFromInline package let key: FactoryKey
+    @usableFromInline package var factory: FactoryClosure<P, T>
+    @usableFromInline package var scope: Scope?
+    @usableFromInline package var decorator: (@Sendable (T, Bool) -> Void)?
     /// Maps a parameter to its cache identity, for `scopeOnParameters`.
-    package var parameterIdentity: (@Sendable (P) -> AnyHashable)?
+    @usableFromInline package var parameterIdentity: (@Sendable (P) -> AnyHashable)?
     /// Made by `promised()`: resolving it with nothing registered is an error.
-    package var isPromised = false
+    @usableFromInline package var isPromised = false
     /// Modifiers on this value write through to the manager.
-    package var persists = false
+    @usableFromInline package var persists = false
 
+    @inlinable
     package init(container: any ManagedContainer, key: StaticString, factory: FactoryClosure<P, T>) {
         self.container = container
         self.key = FactoryKey(containerType: type(of: container), name: key, parameterType: P.self, valueType: T.self)
@@ -36,7 +37,7 @@ public enum FactoryClosure<P, T>: Sendable {
     /// A closure taking the parameter (``ParameterFactory``).
     case parameter(@Sendable (P) -> T)
 
-    @inline(__always)
+    @inlinable
     package func callAsFunction(_ parameter: P) -> T {
         switch self {
         case .plain(let factory): return factory()
@@ -52,7 +53,8 @@ package final class RegistrationBox<P, T>: Sendable {
 }
 
 /// A persisted decorator, stored untyped in the manager and downcast by key.
+@usableFromInline
 package final class DecoratorBox<T>: Sendable {
-    package let decorator: @Sendable (T, Bool) -> Void
+    @usableFromInline package let decorator: @Sendable (T, Bool) -> Void
     package init(_ decorator: @escaping @Sendable (T, Bool) -> Void) { self.decorator = decorator }
 }

@@ -20,18 +20,19 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     ///   - container: The container that owns registrations and caches for it.
     ///   - key: The factory's name; leave the default (`#function`).
     ///   - factory: Builds a new instance from the parameter.
+    @inlinable
     public init(_ container: any ManagedContainer, key: StaticString = #function, _ factory: @escaping @Sendable (P) -> T) {
         registration = FactoryRegistration(container: container, key: key, factory: .parameter(factory))
     }
 
     /// Resolves an instance for `parameters`.
-    @inline(__always)
+    @inlinable
     public func callAsFunction(_ parameters: P) -> T {
         registration.resolve(parameters)
     }
 
     /// Resolves an instance for `parameters`.
-    @inline(__always)
+    @inlinable
     public func resolve(_ parameters: P) -> T {
         registration.resolve(parameters)
     }

@@ -13,15 +13,15 @@
 /// A scope is an identity: two `Cached()` instances are two separate caches.
 /// Scope objects are immutable; the instances they keep live in the
 /// container's ``ContainerManager`` (or, for singletons, in process-wide
-/// storage), never in the scope object itself.
+/// storage, and for graph, in the resolution cycle), never in the scope object.
 open class Scope: @unchecked Sendable {
-    // Sendable because a scope holds only `let` properties; cached instances live in ScopeStorage under its lock.
+    // Sendable because a scope holds only a `let`; cached instances live in ScopeStorage under its lock.
 
-    /// The caching strategy; `nil` means unique (build on every resolution).
-    package let behavior: (any ScopeBehavior)?
+    /// Where and how instances of this scope are kept.
+    @usableFromInline package let strategy: ScopeStrategy
 
-    package init(behavior: (any ScopeBehavior)?) {
-        self.behavior = behavior
+    package init(strategy: ScopeStrategy) {
+        self.strategy = strategy
     }
 
     /// No caching: every resolution runs the factory closure. The default.
@@ -34,26 +34,22 @@ public final class Unique: Scope, @unchecked Sendable {
 
     /// Creates a unique scope. ``Scope/unique`` is the shared instance.
     public init() {
-        super.init(behavior: nil)
+        super.init(strategy: .unique)
     }
 }
 
-/// A caching strategy that a ``Scope`` applies to one resolution.
-///
-/// Implemented by `FactoryScopes`; core calls it through the scope.
-package protocol ScopeBehavior: Sendable {
-    /// Returns the cached instance for `request`, or builds, caches and returns a new one.
-    func resolve<T>(_ request: ScopeRequest, build: () -> T) -> (value: T, isNew: Bool)
-}
-
-/// What a ``ScopeBehavior`` needs to find or store one cached instance.
-package struct ScopeRequest {
-    /// The scope being applied; its identity tags the cache entry.
-    package let scope: Scope
-    /// The factory being resolved.
-    package let key: FactoryKey
-    /// The container's manager, which owns the per-container storage.
-    package let manager: ContainerManager
-    /// The parameter, for `scopeOnParameters`; `nil` means one instance per factory.
-    package let parameter: AnyHashable?
+/// Where a scope keeps what it caches. `FactoryScopes` picks one per scope; the
+/// resolution path switches over it directly, so a cache hit is specialised for
+/// the factory's type in the caller's module instead of going through a
+/// protocol witness.
+@usableFromInline
+package enum ScopeStrategy: Sendable {
+    /// Build on every resolution.
+    case unique
+    /// Keep in the resolving container's storage, held per the policy.
+    case container(ScopeStorage.Policy)
+    /// Keep in the container's singleton storage (the process's, or a test's).
+    case singleton
+    /// Keep in the current resolution cycle.
+    case graph
 }

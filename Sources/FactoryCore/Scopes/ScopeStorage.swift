@@ -15,10 +15,12 @@ import Musl
 /// own: each closure runs once per generation. ``removeAll()`` starts a new
 /// generation; a build that finishes after it returns its instance but does not
 /// store it.
+@usableFromInline
 package final class ScopeStorage: @unchecked Sendable {
     // Sendable because `state` is only touched under `lock`.
 
     /// How a scope holds what it caches.
+    @usableFromInline
     package enum Policy: Sendable {
         /// A strong reference until the cache is reset.
         case strong
@@ -28,35 +30,77 @@ package final class ScopeStorage: @unchecked Sendable {
         case expiring(nanoseconds: UInt64)
     }
 
+    @usableFromInline
     package struct SlotKey: Hashable {
-        package let key: FactoryKey
-        package let parameter: AnyHashable?
+        @usableFromInline package let key: FactoryKey
+        @usableFromInline package let parameter: AnyHashable?
 
+        @inlinable
         package init(key: FactoryKey, parameter: AnyHashable?) {
             self.key = key
             self.parameter = parameter
         }
     }
 
+    @usableFromInline
     package enum Content {
         case building(BuildLatch)
         case strong(AnyObject)
         case weak(AnyObject)
     }
 
+    @usableFromInline
     package struct Slot {
-        package var scopeID: ObjectIdentifier
-        package var content: Content
-        package var createdAt: UInt64
+        @usableFromInline package var scopeID: ObjectIdentifier
+        @usableFromInline package var content: Content
+        @usableFromInline package var createdAt: UInt64
+
+        @usableFromInline
+        package init(scopeID: ObjectIdentifier, content: Content, createdAt: UInt64) {
+            self.scopeID = scopeID
+            self.content = content
+            self.createdAt = createdAt
+        }
     }
 
+    /// Entries without a parameter — almost all — are keyed by the factory key
+    /// alone, so the common lookup hashes one word and never touches `AnyHashable`.
+    @usableFromInline
     package struct State {
-        package var slots: [SlotKey: Slot] = [:]
-        package var generation: UInt64 = 0
+        @usableFromInline package var slots: [FactoryKey: Slot] = [:]
+        @usableFromInline package var parameterSlots: [SlotKey: Slot] = [:]
+        @usableFromInline package var generation: UInt64 = 0
+
+        @usableFromInline
+        package subscript(_ slotKey: SlotKey) -> Slot? {
+            get {
+                slotKey.parameter == nil ? slots[slotKey.key] : parameterSlots[slotKey]
+            }
+            set {
+                if slotKey.parameter == nil {
+                    slots[slotKey.key] = newValue
+                } else {
+                    parameterSlots[slotKey] = newValue
+                }
+            }
+        }
+
+        /// Every entry, as slot keys, for bulk operations.
+        package var all: [SlotKey: Slot] {
+            var result = parameterSlots
+            for (key, slot) in slots { result[SlotKey(key: key, parameter: nil)] = slot }
+            return result
+        }
+
+        package mutating func removeAll(where shouldRemove: (SlotKey, Slot) -> Bool) {
+            slots = slots.filter { !shouldRemove(SlotKey(key: $0.key, parameter: nil), $0.value) }
+            parameterSlots = parameterSlots.filter { !shouldRemove($0.key, $0.value) }
+        }
     }
 
-    private let lock = FactoryLock()
-    private var state = State()
+    @usableFromInline let lock = FactoryLock()
+    // Only touched under `lock`, so the runtime's exclusivity tracking would only add cost.
+    @exclusivity(unchecked) @usableFromInline var state = State()
 
     package init() {}
 
@@ -72,7 +116,31 @@ package final class ScopeStorage: @unchecked Sendable {
     }
 
     /// Finds or builds the instance for `slotKey` under `scopeID`, holding it per `policy`.
+    ///
+    /// The strong-hit path is inlined into the resolving module; everything else
+    /// (weak and expiring entries, misses, waiting for another thread's build)
+    /// goes through ``resolveSlowly(_:scopeID:policy:build:)``.
+    @inlinable
     package func resolve<T>(
+        _ key: FactoryKey,
+        parameter: AnyHashable?,
+        scopeID: ObjectIdentifier,
+        policy: Policy,
+        build: () -> T
+    ) -> (value: T, isNew: Bool) {
+        if case .strong = policy, parameter == nil {
+            lock.lock()
+            if let slot = state.slots[key], slot.scopeID == scopeID, case .strong(let box) = slot.content {
+                lock.unlock()
+                return (unsafeDowncast(box, to: StrongBox<T>.self).value, false)
+            }
+            lock.unlock()
+        }
+        return resolveSlowly(SlotKey(key: key, parameter: parameter), scopeID: scopeID, policy: policy, build: build)
+    }
+
+    @usableFromInline
+    package func resolveSlowly<T>(
         _ slotKey: SlotKey,
         scopeID: ObjectIdentifier,
         policy: Policy,
@@ -81,7 +149,7 @@ package final class ScopeStorage: @unchecked Sendable {
         while true {
             lock.lock()
             let generation = state.generation
-            if let slot = state.slots[slotKey], slot.scopeID == scopeID {
+            if let slot = state[slotKey], slot.scopeID == scopeID {
                 switch slot.content {
                 case .strong(let box):
                     if case .expiring(let ttl) = policy, Self.now() &- slot.createdAt >= ttl {
@@ -90,8 +158,7 @@ package final class ScopeStorage: @unchecked Sendable {
                     lock.unlock()
                     return (unsafeDowncast(box, to: StrongBox<T>.self).value, false)
                 case .weak(let box):
-                    let weakBox = unsafeDowncast(box, to: WeakBox<T>.self)
-                    if let value = weakBox.value {
+                    if let value = unsafeDowncast(box, to: WeakBox<T>.self).value {
                         lock.unlock()
                         return (value, false)
                     }
@@ -102,7 +169,7 @@ package final class ScopeStorage: @unchecked Sendable {
                 }
             }
             let latch = BuildLatch()
-            state.slots[slotKey] = Slot(scopeID: scopeID, content: .building(latch), createdAt: 0)
+            state[slotKey] = Slot(scopeID: scopeID, content: .building(latch), createdAt: 0)
             lock.unlock()
 
             let value = build()
@@ -114,14 +181,10 @@ package final class ScopeStorage: @unchecked Sendable {
                 content = WeakBox(value).map { .weak($0) }
             }
             lock.lock()
-            if state.generation == generation, let slot = state.slots[slotKey],
+            if state.generation == generation, let slot = state[slotKey],
                 case .building(let current) = slot.content, current === latch
             {
-                if let content {
-                    state.slots[slotKey] = Slot(scopeID: scopeID, content: content, createdAt: Self.now())
-                } else {
-                    state.slots[slotKey] = nil
-                }
+                state[slotKey] = content.map { Slot(scopeID: scopeID, content: $0, createdAt: Self.now()) }
             }
             lock.unlock()
             latch.open()
@@ -132,14 +195,14 @@ package final class ScopeStorage: @unchecked Sendable {
     /// Forgets every instance built for `key`, with any parameter, in any scope.
     package func remove(_ key: FactoryKey) {
         lock.withLock {
-            state.slots = state.slots.filter { $0.key.key != key }
+            state.removeAll { slotKey, _ in slotKey.key == key }
         }
     }
 
     /// Forgets every instance cached under the scope with identity `scopeID`.
     package func remove(scopeID: ObjectIdentifier) {
         lock.withLock {
-            state.slots = state.slots.filter { $0.value.scopeID != scopeID }
+            state.removeAll { _, slot in slot.scopeID == scopeID }
         }
     }
 
@@ -147,6 +210,7 @@ package final class ScopeStorage: @unchecked Sendable {
     package func removeAll() {
         lock.withLock {
             state.slots.removeAll()
+            state.parameterSlots.removeAll()
             state.generation &+= 1
         }
     }
@@ -154,7 +218,7 @@ package final class ScopeStorage: @unchecked Sendable {
     /// Finished entries only (builds in flight are left out), for push/pop.
     package func snapshot() -> [SlotKey: Slot] {
         lock.withLock {
-            state.slots.filter {
+            state.all.filter {
                 if case .building = $0.value.content { return false }
                 return true
             }
@@ -164,7 +228,9 @@ package final class ScopeStorage: @unchecked Sendable {
     /// Replaces every entry with `slots` and starts a new generation.
     package func restore(_ slots: [SlotKey: Slot]) {
         lock.withLock {
-            state.slots = slots
+            state.slots = [:]
+            state.parameterSlots = [:]
+            for (slotKey, slot) in slots { state[slotKey] = slot }
             state.generation &+= 1
         }
     }
@@ -172,7 +238,7 @@ package final class ScopeStorage: @unchecked Sendable {
     /// Whether an instance for `key` is stored (built, not in flight).
     package func contains(_ key: FactoryKey) -> Bool {
         lock.withLock {
-            state.slots.contains { slot in
+            state.all.contains { slot in
                 guard slot.key.key == key else { return false }
                 if case .building = slot.value.content { return false }
                 return true
@@ -189,9 +255,10 @@ package final class ScopeStorage: @unchecked Sendable {
 }
 
 /// Holds a cached instance strongly. The key guarantees `T`, so readers downcast unchecked.
+@usableFromInline
 package final class StrongBox<T> {
-    package let value: T
-    package init(_ value: T) { self.value = value }
+    @usableFromInline package let value: T
+    @usableFromInline package init(_ value: T) { self.value = value }
 }
 
 /// Holds a cached instance weakly.
@@ -239,6 +306,7 @@ package final class WeakBox<T> {
 ///
 /// The building thread holds `lock` from creation to ``open()``; a thread that
 /// finds the latch waits by taking and releasing it.
+@usableFromInline
 package final class BuildLatch: @unchecked Sendable {
     // Sendable because `owner` is immutable and `lock` is the core lock.
     private let lock = FactoryLock()
