@@ -1,2 +1,78 @@
+// FactoryDemo: the full stack (FactoryWrappers re-exports FactoryScopes and
+// FactoryCore) walked through step by step.
+//
+//     swift run FactoryDemo              # the walk-through
+//     swift run FactoryDemo --offline    # the same, with a launch-argument context
+//
+// Letters name instances: "A A B" means the first two resolutions returned the
+// same instance and the third a new one.
 import FactoryWrappers
-print("todo")
+
+let container = Container.shared
+
+section("1. Containers")
+show("Container.shared.baseURL()", container.baseURL())
+let staging = Container()
+staging.baseURL.register { "https://staging.example.com" }
+show("a Container() with its own registration", staging.baseURL())
+show("Container.shared is unaffected", container.baseURL())
+show("resolve(\\.baseURL) in $shared.withValue(staging)", Container.$shared.withValue(staging) { resolve(\.baseURL) })
+let reports = ReportingContainer.shared.reports()
+show("ReportingContainer: reports().network, network()", letters([reports.network, container.network()]))
+
+section("2. Scopes")
+show("unique: greeter, greeter", letters([container.greeter("Ada"), container.greeter("Ada")]))
+show("singleton: shared, shared, Container()", letters([container.network(), container.network(), Container().network()]))
+let cachedBefore = container.imageCache()
+show("cached: shared, shared, Container()", letters([cachedBefore, container.imageCache(), Container().imageCache()]))
+container.manager.reset(options: .scope)
+show("cached: before, after reset(options: .scope)", letters([cachedBefore, container.imageCache()]))
+let login = container.session()
+show("session: login, again", letters([login, container.session()]))
+container.manager.reset(scope: .session)  // logout
+show("session: login, after reset(scope: .session)", letters([login, container.session()]))
+let checkout = container.checkout()
+show("graph: orders.context, audit.context", letters([checkout.orders.context, checkout.audit.context]))
+show("graph: first checkout, second checkout", letters([checkout.orders.context, container.checkout().orders.context]))
+var document: Document? = container.document()
+show("shared: held, resolve again", letters([document!, container.document()]))
+weak let released = document
+document = nil
+show("shared: after the last holder let go", released == nil ? "released (held weakly)" : "still alive")
+
+section("3. Property wrappers")
+showPropertyWrappers()
+
+section("4. Contexts")
+container.analytics.onDebug { ConsoleAnalytics() }
+container.analytics.onArg("--offline") { OfflineAnalytics() }
+show("FactoryContext.current.isDebug", "\(FactoryContext.current.isDebug)")
+show("analytics()", container.analytics().name)
+FactoryContext.setArg("--offline", forKey: "mode")
+show("after FactoryContext.setArg(\"--offline\")", container.analytics().name)
+FactoryContext.removeArg(forKey: "mode")
+container.analytics.reset()
+show("after analytics.reset()", container.analytics().name)
+
+section("5. Parameters")
+show("greeter(\"Ada\")", container.greeter("Ada").greeting)
+show("cachedGreeter: Ada, Ada, Bob", letters(["Ada", "Ada", "Bob"].map { container.cachedGreeter($0) }))
+container.greeter.register { Greeter(name: $0.uppercased()) }
+show("after greeter.register", container.greeter("Ada").greeting)
+container.greeter.reset()
+
+section("6. Decorators")
+print("  container.mailer() twice (a factory decorator, cached scope):")
+_ = container.mailer()
+_ = container.mailer()
+let decorated = Container()
+decorated.decorator { print("    container decorator: resolved \(type(of: $0))") }
+print("  a container-wide decorator sees every resolution of checkout():")
+_ = decorated.checkout()
+
+section("7. Trace of one resolution cycle: container.checkout()")
+container.manager.logger = { print("    \($0)") }
+container.manager.trace = true
+_ = container.checkout()
+container.manager.trace = false
+print("  (N: built, C: from a scope: the graph's RequestContext and the singleton NetworkClient)")

@@ -1,0 +1,25 @@
+import FactoryWrappers
+
+/// A screen model that takes its dependencies through property wrappers.
+final class ProfileModel {
+    /// Resolved when the model is created.
+    @Injected(\.network) var network
+    /// Resolved on first read, exactly once.
+    @LazyInjected(\.imageCache) var images
+    /// A factory of a custom container.
+    @Injected(\ReportingContainer.reports) var reports
+}
+
+/// Section 3 of the demo.
+func showPropertyWrappers() {
+    let model = ProfileModel()
+    show("@Injected network: model, Container.shared", letters([model.network, Container.shared.network()]))
+    show("@Injected(\\ReportingContainer.reports)", letters([model.reports, ReportingContainer.shared.reports()]))
+    show("@LazyInjected images before the first read", model.$images.resolvedOrNil() == nil ? "not resolved yet" : "resolved")
+    show("@LazyInjected images: read, read, cached", letters([model.images, model.images, Container.shared.imageCache()]))
+
+    let other = Container()
+    let otherModel = Container.$shared.withValue(other) { ProfileModel() }
+    show("model made in $shared.withValue(Container())", letters([model.images, otherModel.images]))
+    print("  (the second model took its cached ImageCache from the other container)")
+}
