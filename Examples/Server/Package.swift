@@ -9,6 +9,7 @@ let package = Package(
     dependencies: [
         .package(name: "Factory", path: "../.."),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
     ],
     targets: [
@@ -17,6 +18,7 @@ let package = Package(
             dependencies: [
                 .product(name: "FactoryScopes", package: "Factory"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -6,9 +6,9 @@ import Logging
 ///
 /// Routes:
 /// - `GET /whoami[?delay=ms][&together=n]`: what the request-scoped services
-///   saw. `delay` (at most 2000) makes the handler await before it resolves
-///   again; `together` (at most 8) makes it wait, at most two seconds, until
-///   that many `/whoami` requests run at once.
+///   saw. `together` (at most 8) makes the handler wait, at most two seconds,
+///   until that many `/whoami` requests have run at once; `delay` (ms, at most
+///   2000) makes it sleep after that; then it resolves again.
 /// - `GET /stats`: the app-wide counters.
 ///
 /// - Parameters:
@@ -57,9 +57,9 @@ func whoAmI(delay: Int, together: Int) async throws -> WhoAmI {
     let counter = Container.shared.requestCounter()
     let gauge = Container.shared.inFlight()
 
-    gauge.enter()
-    defer { gauge.leave() }
-    let overlapped = try await gauge.wait(forAtLeast: together, timeout: .seconds(2))
+    let ticket = gauge.enter()
+    defer { gauge.leave(ticket) }
+    let overlapped = try await gauge.wait(ticket, forAtLeast: together, timeout: .seconds(2))
     if delay > 0 {
         try await Task.sleep(for: .milliseconds(delay))
     }

@@ -1,4 +1,4 @@
-import Hummingbird
+import HTTPTypes
 
 extension HTTPField.Name {
     /// The caller's name; missing means ``User/anonymous``.

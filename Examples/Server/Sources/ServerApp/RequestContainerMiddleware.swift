@@ -1,4 +1,5 @@
 import FactoryScopes
+import HTTPTypes
 import Hummingbird
 
 /// Runs each request with its own ``FactoryCore/Container``.

@@ -1,7 +1,7 @@
 import Hummingbird
 
 /// The body of `GET /whoami`: what the request's services saw.
-public struct WhoAmI: ResponseCodable, Equatable {
+public struct WhoAmI: ResponseCodable, Equatable, Sendable {
     /// The user the request-scoped session was built for.
     public let user: String
     /// The request identifier the session was built for.
@@ -13,22 +13,10 @@ public struct WhoAmI: ResponseCodable, Equatable {
     public let sessionAfterAwait: Int
     /// What the unique-scope greeter said, resolved after the await.
     public let greeting: String
-    /// Whether the requested number of requests ran at once (see `?together=`).
+    /// Whether `?together=n` requests ran at once while this one waited.
     public let overlapped: Bool
     /// Requests the process had served when this one answered (singleton).
     public let requestsServed: Int
     /// The tag of the singleton counter; the same for every request.
-    public let counterTag: UInt32
-}
-
-/// The body of `GET /stats`.
-public struct Stats: ResponseCodable, Equatable {
-    /// Requests served since the process started.
-    public let requests: Int
-    /// `/whoami` requests running now.
-    public let inFlight: Int
-    /// The most `/whoami` requests that ever ran at once.
-    public let peakInFlight: Int
-    /// The tag of the singleton counter.
     public let counterTag: UInt32
 }

@@ -89,7 +89,7 @@ struct PerRequestContainerTests {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
 
-            #expect(responses.allSatisfy(\.overlapped))
+            #expect(responses.allSatisfy { $0.overlapped })
             #expect(Set(responses.map(\.user)) == Set(users))
             #expect(responses.allSatisfy { $0.greeting == "Hello, \($0.user) (\($0.requestID))" })
             #expect(responses.allSatisfy { $0.session == $0.sessionAfterAwait })

@@ -2,12 +2,19 @@ import Synchronization
 
 /// Tracks how many `/whoami` requests are running at this moment.
 ///
-/// Registered `.singleton`. `wait(forAtLeast:timeout:)` lets a client force two
-/// requests to overlap, which is how the tests prove that concurrent requests
-/// keep their request-scoped services apart.
+/// Registered `.singleton`. ``wait(_:forAtLeast:timeout:)`` lets clients make
+/// requests overlap on purpose, which is how the tests prove that concurrent
+/// requests keep their request-scoped services apart.
 public final class InFlightGauge: Sendable {
+    /// One running request.
+    public struct Ticket: Sendable, Hashable {
+        fileprivate let number: Int
+    }
+
     private struct State {
-        var current = 0
+        var nextTicket = 0
+        /// For each running request, the most requests that ran at once since it entered.
+        var mostSeen: [Ticket: Int] = [:]
         var peak = 0
     }
 
@@ -17,21 +24,28 @@ public final class InFlightGauge: Sendable {
     public init() {}
 
     /// Marks one request as started.
-    public func enter() {
+    public func enter() -> Ticket {
         state.withLock { state in
-            state.current += 1
-            state.peak = max(state.peak, state.current)
+            let ticket = Ticket(number: state.nextTicket)
+            state.nextTicket += 1
+            state.mostSeen[ticket] = 0
+            let current = state.mostSeen.count
+            for running in state.mostSeen.keys {
+                state.mostSeen[running] = max(state.mostSeen[running]!, current)
+            }
+            state.peak = max(state.peak, current)
+            return ticket
         }
     }
 
-    /// Marks one request as finished.
-    public func leave() {
-        state.withLock { $0.current -= 1 }
+    /// Marks the request holding `ticket` as finished.
+    public func leave(_ ticket: Ticket) {
+        state.withLock { _ = $0.mostSeen.removeValue(forKey: ticket) }
     }
 
     /// Requests running now.
     public var current: Int {
-        state.withLock { $0.current }
+        state.withLock { $0.mostSeen.count }
     }
 
     /// The most requests that ever ran at once.
@@ -39,12 +53,13 @@ public final class InFlightGauge: Sendable {
         state.withLock { $0.peak }
     }
 
-    /// Waits until at least `count` requests run at once, or until `timeout` passes.
+    /// Waits until, at some moment since `ticket` entered, at least `count`
+    /// requests ran at once; gives up after `timeout`.
     ///
-    /// - Returns: `true` if the requests overlapped, `false` on timeout.
-    public func wait(forAtLeast count: Int, timeout: Duration) async throws -> Bool {
+    /// - Returns: `true` if that many requests overlapped, `false` on timeout.
+    public func wait(_ ticket: Ticket, forAtLeast count: Int, timeout: Duration) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while current < count {
+        while state.withLock({ $0.mostSeen[ticket] ?? 0 }) < count {
             if ContinuousClock.now >= deadline {
                 return false
             }

@@ -6,22 +6,6 @@ import Musl
 import Darwin
 #endif
 
-/// Somewhere to write text.
-public protocol OutputWriting: Sendable {
-    /// Writes `text` followed by a newline.
-    func write(_ text: String)
-}
-
-/// Writes to standard output.
-public struct StandardOutput: OutputWriting {
-    /// Creates the writer.
-    public init() {}
-
-    public func write(_ text: String) {
-        print(text)
-    }
-}
-
 /// Writes to standard error, so traces never mix with a report on stdout.
 public struct StandardError: OutputWriting {
     /// Creates the writer.

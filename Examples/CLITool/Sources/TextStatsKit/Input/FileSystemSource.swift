@@ -6,24 +6,6 @@ import Musl
 import Darwin
 #endif
 
-/// Reads the text of a named input.
-public protocol TextSource: Sendable {
-    /// The whole text of `name`; `-` is standard input.
-    func read(_ name: String) throws -> String
-}
-
-/// Why an input could not be read.
-public struct TextSourceError: Error, CustomStringConvertible {
-    /// The input's name.
-    public let name: String
-    /// The C library's `errno` at the failure.
-    public let code: Int32
-
-    public var description: String {
-        "cannot read '\(name)': \(String(cString: strerror(code)))"
-    }
-}
-
 /// Reads files from disk, and standard input for `-`.
 public struct FileSystemSource: TextSource {
     /// Creates the source.
@@ -63,21 +45,4 @@ public struct FileSystemSource: TextSource {
 
 private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, buffer, count)
-}
-
-/// The same short text for every input name.
-public struct SampleTextSource: TextSource {
-    /// The text every read returns.
-    public static let text = """
-        The quick brown fox jumps over the lazy dog.
-        The dog sleeps; the fox runs away.
-
-        """
-
-    /// Creates the source.
-    public init() {}
-
-    public func read(_ name: String) throws -> String {
-        Self.text
-    }
 }

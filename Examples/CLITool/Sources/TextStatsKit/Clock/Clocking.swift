@@ -1,0 +1,5 @@
+/// A monotonic clock.
+public protocol Clocking: Sendable {
+    /// Time elapsed since an arbitrary, fixed origin.
+    var now: Duration { get }
+}

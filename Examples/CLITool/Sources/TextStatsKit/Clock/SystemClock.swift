@@ -1,0 +1,11 @@
+/// The process's monotonic clock.
+public struct SystemClock: Clocking {
+    private let origin = ContinuousClock.now
+
+    /// Creates a clock whose origin is now.
+    public init() {}
+
+    public var now: Duration {
+        ContinuousClock.now - origin
+    }
+}

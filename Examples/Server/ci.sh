@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# What CI runs for this example (`.ci/run` calls it): build everything and run
+# the tests, failing on any compiler warning in this example's own files.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+
+swift test 2>&1 | tee "$log"
+if grep -E "^$PWD/[^:]+:[0-9]+:[0-9]+: warning:" "$log"; then
+    echo "error: the example has compiler warnings (above)" >&2
+    exit 1
+fi
