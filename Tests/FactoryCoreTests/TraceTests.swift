@@ -14,7 +14,7 @@ import Testing
         let consumerID = UInt(bitPattern: ObjectIdentifier(consumer))
         let greetingID = UInt(bitPattern: ObjectIdentifier(consumer.greeting))
         #expect(logged.first == "0: Container.consumer<Consumer> = N:\(consumerID)")
-        #expect(logged.last == "1: Container.greeting<Greeting> = N:\(greetingID)")
+        #expect(logged.last == "    1: Container.greeting<Greeting> = N:\(greetingID)")
     }
 
     @Test func traceIsWrittenWhenTheCycleEnds() {

@@ -91,6 +91,7 @@ public final class ContainerManager: @unchecked Sendable {
         if state.promiseTriggersError { value |= Flags.promiseTriggersError }
         if state.decorator != nil { value |= Flags.hasDecorator }
         if state.defaultScope != nil { value |= Flags.hasDefaultScope }
+        if state.unmockedObserver != nil { value |= Flags.strictMocks }
         flags.store(value)
     }
 

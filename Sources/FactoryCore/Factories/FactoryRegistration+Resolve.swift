@@ -40,10 +40,16 @@ extension FactoryRegistration {
                 if let box = entry.decorator { persistedDecorator = unsafeDowncast(box, to: DecoratorBox<T>.self) }
             }
         }
+        if usesDefinition && flags & ContainerManager.Flags.strictMocks != 0 {
+            manager.reportUnmocked(key)  // FactoryTesting strict mode
+        }
         if usesDefinition && isPromised && flags & ContainerManager.Flags.promiseTriggersError != 0 {
-            #if DEBUG
-            FactoryError.fail(.unregisteredPromise(key))
-            #endif
+            // FactoryTesting graph validation records the promise and lets it resolve to nil.
+            if !ResolutionContext.current.recordForValidation(.unregisteredPromise(key)) {
+                #if DEBUG
+                FactoryError.fail(.unregisteredPromise(key))
+                #endif
+            }
         }
         if scope == nil && flags & ContainerManager.Flags.hasDefaultScope != 0 {
             scope = manager.defaultScope

@@ -20,6 +20,8 @@ package enum FactoryError {
 
     /// Stops the program with ``message``.
     package static func fail(_ error: FactoryError, file: StaticString = #fileID, line: UInt = #line) -> Never {
+        // FactoryTesting graph validation records the failure and never returns here.
+        if let validation = ResolutionContext.current.validation { validation.abort(error) }
         fatalError(error.message, file: file, line: line)
     }
 }

@@ -27,6 +27,8 @@ package final class ResolutionContext {
     @exclusivity(unchecked) @usableFromInline package var trace: [TraceLine] = []
     /// Containers whose `autoRegister()` is running on this thread.
     @exclusivity(unchecked) package var autoRegistering: [ObjectIdentifier] = []
+    /// FactoryTesting graph validation running on this thread; see ResolutionContext+Validation.swift.
+    @exclusivity(unchecked) package var validation: (any ResolutionValidating)?
 
     @usableFromInline
     package struct TraceLine {
@@ -60,7 +62,7 @@ package final class ResolutionContext {
     /// resolved on this thread and cycle checking is on.
     @inlinable
     package func enter(_ key: FactoryKey, checkCycles: Bool) {
-        if checkCycles {
+        if checkCycles || isValidating {  // graph validation always looks for cycles
             for existing in chain where existing == key {
                 failCycle(key)
             }
@@ -123,7 +125,8 @@ package final class ResolutionContext {
         let lines = trace
         trace.removeAll(keepingCapacity: true)
         for line in lines {
-            line.logger("\(line.depth): \(line.key) = \(line.result)")
+            let indent = String(repeating: "    ", count: line.depth)
+            line.logger("\(indent)\(line.depth): \(line.key) = \(line.result)")
         }
     }
 

@@ -1,0 +1,39 @@
+/// One thing graph validation found wrong with a listed factory.
+public struct GraphFailure: Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Hashable {
+        /// The factory's resolution came back to a factory already being resolved.
+        case circularDependency
+        /// A `promised()` factory was resolved with nothing registered for it (only
+        /// while its container's `promiseTriggersError` is on, as in DEBUG builds).
+        case unregisteredPromise
+        /// The key path listed does not lead to a factory.
+        case notAFactory
+        /// The key path leads to a parameter factory, listed without a parameter.
+        case missingParameter
+    }
+
+    /// The listed factory whose resolution failed, as `Container.name<Type>`.
+    public let entry: String
+    /// What went wrong.
+    public let kind: Kind
+    /// The resolutions in progress when it went wrong, outermost first. For a
+    /// cycle it ends with the factory that was resolved again.
+    public let chain: [FactoryKey]
+    /// The message Factory would have stopped the program with, or why the entry could not be resolved.
+    public let message: String
+
+    /// The part of ``chain`` that forms the cycle, first and last element equal;
+    /// empty when this is not a ``Kind/circularDependency``.
+    public var cycle: [FactoryKey] {
+        guard kind == .circularDependency, let last = chain.last,
+            let start = chain.firstIndex(of: last), start < chain.count - 1
+        else { return [] }
+        return Array(chain[start...])
+    }
+
+    /// `entry: message`.
+    public var description: String {
+        "\(entry): \(message)"
+    }
+}

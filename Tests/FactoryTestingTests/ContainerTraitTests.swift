@@ -1,0 +1,179 @@
+import FactoryTestSupport
+import Testing
+
+@testable import FactoryTesting
+
+@Suite(.container) struct ContainerTraitTests {
+    @Test func eachTestGetsAFreshContainer() {
+        #expect(Container.shared.greeter().name == "live")
+        #expect(Container.shared.manager.lock.withLock { Container.shared.manager.state.entries.isEmpty })
+        Container.shared.greeter.register { MockGreeter(name: "registered") }
+        #expect(Container.shared.greeter().name == "registered")
+    }
+
+    @Test func theTestsContainerHasItsOwnSingletonStorage() {
+        let container = Container.shared
+        #expect(container.manager.singletons !== ScopeStorage.processSingletons)
+        #expect(container.manager.singletons === ScopeStorage.taskSingletons)
+        // A container the test creates shares the test's singletons, like the process's containers do.
+        #expect(Container().manager.singletons === container.manager.singletons)
+        #expect(Container().singletonBox() === container.singletonBox())
+    }
+
+    @Test func childTasksSeeTheTestsContainer() async {
+        let container = Container.shared
+        container.number.register { 7 }
+        async let fromChild = Container.shared.number()
+        let seen = await Task { Container.shared === container }.value
+        #expect(await fromChild == 7)
+        #expect(seen)
+    }
+
+    @Test(.container { $0.greeter.register { MockGreeter(name: "from test trait") } })
+    func aTestTraitAddsToTheSuitesContainer() {
+        #expect(Container.shared.greeter().name == "from test trait")
+        #expect(TestIsolation.current.containers.contains(ObjectIdentifier(Container.self)))
+    }
+}
+
+@Suite(.container { $0.greeter.register { MockGreeter(name: "suite") } })
+struct SuiteMocksTests {
+    @Test func suiteMocksApplyToEveryTest() {
+        #expect(Container.shared.greeter().name == "suite")
+    }
+
+    @Test(.container { $0.number.register { 42 } })
+    func testMocksAddToSuiteMocks() {
+        #expect(Container.shared.greeter().name == "suite")
+        #expect(Container.shared.number() == 42)
+    }
+
+    @Test(.container { $0.greeter.register { MockGreeter(name: "test") } })
+    func testMocksWinOverSuiteMocks() {
+        #expect(Container.shared.greeter().name == "test")
+    }
+
+    @Suite struct Nested {
+        @Test func nestedSuitesInheritTheTrait() {
+            #expect(Container.shared.greeter().name == "suite")
+        }
+    }
+}
+
+@Suite struct ContainerTraitMocksTests {
+    static let offline = Mocks<Container> {
+        $0.greeter.register { MockGreeter(name: "offline") }
+        $0.number.register { 404 }
+    }
+
+    @Test(.container(offline)) func aMocksSetRegistersEverything() {
+        #expect(Container.shared.greeter().name == "offline")
+        #expect(Container.shared.number() == 404)
+    }
+
+    @Test(.container { _ in #expect(Test.current != nil) })
+    func theMocksClosureRunsInsideTheTest() {}
+}
+
+private struct TraitSetupError: Error {}
+
+@Suite struct TaskLocalCustomContainerTests {
+    @Test(.container(TaskLocalOrders.self) { $0.checkout.register { "mock checkout" } })
+    func aTaskLocalContainerGetsAFreshInstance() {
+        #expect(TaskLocalOrders.shared.checkout() == "mock checkout")
+        #expect(TaskLocalOrders.shared.manager.singletons === ScopeStorage.taskSingletons)
+    }
+
+    @Test(.container, .container(TaskLocalOrders.self))
+    func twoContainersOfOneTestShareItsSingletonStorage() {
+        #expect(TaskLocalOrders.shared.manager.singletons === Container.shared.manager.singletons)
+        #expect(Container.shared.manager.singletons !== ScopeStorage.processSingletons)
+    }
+
+    @Test(.container(TaskLocalOrders.self), arguments: 0..<8)
+    func everyCaseHasItsOwnInstance(_ id: Int) async {
+        TaskLocalOrders.shared.checkout.register { "checkout \(id)" }
+        let receipt = TaskLocalOrders.shared.receipt()
+        await Task.yield()
+        #expect(TaskLocalOrders.shared.checkout() == "checkout \(id)")
+        #expect(TaskLocalOrders.shared.receipt() === receipt)
+    }
+}
+
+/// Tests that isolate `static let` containers. They run one at a time, through the lane.
+@Suite struct StaticCustomContainerTests {
+    static let inside = LockedBox(0)
+
+    @Test(.container(StaticOrders.self) { $0.checkout.register { "mock checkout" } }, arguments: 0..<6)
+    func staticContainersAreSnapshottedOneTestAtATime(_ id: Int) async throws {
+        // Only one test may be inside at a time: the others wait in the lane.
+        Self.inside.withLock { $0 += 1 }
+        #expect(Self.inside.withLock { $0 } == 1)
+        #expect(StaticOrders.shared.checkout() == "mock checkout")
+        StaticOrders.shared.checkout.register { "checkout \(id)" }
+        try await Task.sleep(nanoseconds: 2_000_000)
+        #expect(StaticOrders.shared.checkout() == "checkout \(id)")
+        Self.inside.withLock { $0 -= 1 }
+    }
+
+    @Test(.container(StaticOrders.self), .container(StaticPayments.self) { $0.method.register { "mock card" } })
+    func twoStaticContainersNestWithoutWaitingForEachOther() {
+        #expect(StaticPayments.shared.method() == "mock card")
+        #expect(TestIsolation.current.holdsLane)
+    }
+
+    // The lane, held through StaticPayments' trait, keeps the other StaticOrders tests
+    // out while these look at StaticOrders before and after a nested scope.
+    @Test(.container(StaticPayments.self)) func theSnapshotIsRestoredAfterTheTest() async throws {
+        let trait = ContainerTrait.container(StaticOrders.self) { $0.checkout.register { "inside" } }
+        let before = StaticOrders.shared.receipt()
+        try await trait.provideScope(for: Test.current!, testCase: Test.Case.current) {
+            #expect(StaticOrders.shared.checkout() == "inside")
+            StaticOrders.shared.receipt.register { Box(id: 1) }
+            #expect(StaticOrders.shared.receipt().id == 1)
+            _ = StaticOrders.shared.cachedReceipt()
+        }
+        #expect(StaticOrders.shared.checkout() == "live checkout")
+        // The mock's singleton is gone; the real one is built again on next use.
+        #expect(StaticOrders.shared.receipt().id == 0)
+        #expect(StaticOrders.shared.receipt() !== before)
+        #expect(!StaticOrders.shared.manager.storage.contains(StaticOrders.shared.cachedReceipt.key))
+    }
+
+    @Test(.container(StaticPayments.self)) func theSnapshotIsRestoredWhenTheTestThrows() async {
+        let trait = ContainerTrait.container(StaticOrders.self) { $0.checkout.register { "inside" } }
+        await #expect(throws: TraitSetupError.self) {
+            try await trait.provideScope(for: Test.current!, testCase: Test.Case.current) {
+                throw TraitSetupError()
+            }
+        }
+        #expect(StaticOrders.shared.checkout() == "live checkout")
+    }
+
+    @Test func theLaneIsFreeAfterAThrowingTest() async throws {
+        let trait = ContainerTrait.container(StaticOrders.self)
+        await #expect(throws: TraitSetupError.self) {
+            try await trait.provideScope(for: Test.current!, testCase: Test.Case.current) {
+                throw TraitSetupError()
+            }
+        }
+        // Taking the lane again must not wait forever.
+        try await trait.provideScope(for: Test.current!, testCase: Test.Case.current) {
+            #expect(TestIsolation.current.holdsLane)
+        }
+    }
+}
+
+@Suite struct TaskLocalScopeEdgeTests {
+    @Test func aThrowingTestLeavesNoBindingBehind() async {
+        let outer = Container.shared
+        await #expect(throws: TraitSetupError.self) {
+            try await ContainerTrait.container.provideScope(for: Test.current!, testCase: Test.Case.current) {
+                #expect(Container.shared !== outer)
+                throw TraitSetupError()
+            }
+        }
+        #expect(Container.shared === outer)
+        #expect(ScopeStorage.taskSingletons == nil)
+    }
+}

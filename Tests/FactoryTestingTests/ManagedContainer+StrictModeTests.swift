@@ -1,0 +1,94 @@
+import FactoryTestSupport
+import Testing
+
+@testable import FactoryTesting
+
+@Suite(.container) struct StrictModeTests {
+    @Test(
+        .container {
+            $0.greeter.register { MockGreeter(name: "mocked") }
+            $0.enableStrictMode()
+        })
+    func resolvingAnUnmockedFactoryFailsTheTestNamingIt() {
+        #expect(Container.shared.greeter().name == "mocked")
+        withKnownIssue {
+            #expect(Container.shared.number() == 0)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("Container.number<Int>") && text.contains("container Container")
+                && text.contains("factory number") && text.contains("type Int")
+        }
+    }
+
+    @Test func eachUnmockedFactoryIsReportedOnce() {
+        Container.shared.enableStrictMode()
+        let issues = LockedBox(0)
+        withKnownIssue {
+            for _ in 0..<3 {
+                _ = Container.shared.number()
+                _ = Container.shared.label("x")
+            }
+        } matching: { _ in
+            issues.withLock { $0 += 1 }
+            return true
+        }
+        #expect(issues.withLock { $0 } == 2)
+    }
+
+    @Test func registeredAndContextOverriddenFactoriesPass() {
+        Container.shared.number.register { 1 }
+        Container.shared.greeter.onTest { MockGreeter(name: "on test") }
+        Container.shared.enableStrictMode()
+        #expect(Container.shared.number() == 1)
+        #expect(Container.shared.greeter().name == "on test")
+        // A registration made after strict mode is on counts too.
+        Container.shared.label.register { MockGreeter(name: $0) }
+        #expect(Container.shared.label("late").name == "late")
+    }
+
+    @Test func allowedFactoriesMayUseTheirDefinition() {
+        Container.shared.enableStrictMode(allowing: \.number, \.label)
+        #expect(Container.shared.number() == 0)
+        #expect(Container.shared.label("ok").name == "ok")
+    }
+
+    @Test func allowingSomethingThatIsNotAFactoryIsReported() {
+        withKnownIssue {
+            Container.shared.enableStrictMode(allowing: \.notAFactory)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("is not a factory")
+        }
+    }
+
+    @Test func disablingStopsTheChecks() {
+        let container = Container.shared
+        let flagsOff = container.manager.flags.value
+        container.enableStrictMode()
+        #expect(container.isStrictModeEnabled)
+        // One bit of the flags word the resolution path already reads.
+        #expect(container.manager.flags.value != flagsOff)
+        container.disableStrictMode()
+        #expect(!container.isStrictModeEnabled)
+        #expect(container.manager.flags.value == flagsOff)
+        #expect(container.number() == 0)
+    }
+
+    @Test func strictModeBelongsToOneContainer() {
+        Container.shared.enableStrictMode()
+        let other = Container()
+        #expect(other.number() == 0)
+        #expect(!other.isStrictModeEnabled)
+    }
+
+    @Test func dependenciesOfAMockedFactoryAreCheckedToo() {
+        Container.shared.number.register { 2 }
+        Container.shared.enableStrictMode()
+        withKnownIssue {
+            // `healthy` is unmocked and resolves the unmocked `greeter`: two reports.
+            #expect(Container.shared.healthy() == "live2")
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("Container.healthy<String>") || text.contains("Container.greeter<Greeter>")
+        }
+    }
+}
