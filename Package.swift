@@ -26,6 +26,7 @@ let package = Package(
 
         .executableTarget(name: "CoreDemo", dependencies: ["FactoryCore"], path: "Examples/CoreDemo"),
         .executableTarget(name: "FactoryDemo", dependencies: ["FactoryWrappers"], path: "Examples/FactoryDemo"),
+        .executableTarget(name: "FactoryStress", dependencies: ["FactoryWrappers"], path: "Examples/Stress"),
 
         .target(name: "FactoryTestSupport", dependencies: ["FactoryWrappers"], path: "Tests/FactoryTestSupport"),
         .testTarget(name: "FactoryCoreTests", dependencies: ["FactoryCore", "FactoryTestSupport"]),

@@ -66,3 +66,23 @@ final class DiamondContainer: SharedContainer {
         #expect(container.outer() === outer)
     }
 }
+
+@Suite struct RegisterRaceTests {
+    /// `register` clears the cached instance; a resolution that chose the old closure
+    /// just before must not put the old closure's instance back afterwards.
+    @Test func registerRacingResolutionsNeverLeavesAnOlderInstanceCached() {
+        let container = ScopeContainer()
+        let stale = Counter()
+        runOnThreads(4) { index in
+            for round in 1...3000 {
+                if index == 0 {
+                    container.cachedThing.register { Thing(id: round) }
+                    if container.cachedThing().id != round { stale.increment() }
+                } else {
+                    _ = container.cachedThing()
+                }
+            }
+        }
+        #expect(stale.value == 0)
+    }
+}

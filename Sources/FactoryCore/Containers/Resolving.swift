@@ -20,12 +20,20 @@ extension Resolving {
     }
 
     /// Resolves the `T` registered in this container, or `nil` when none is.
+    ///
+    /// The registration is read once, under the container's lock, and is what builds
+    /// the instance if another thread resets it while this resolution runs.
     public func resolve<T>(_ type: T.Type = T.self) -> T? {
-        factory(type)?.resolve()
+        manager.ensureAutoRegistered(self)
+        let key = typedFactory(type).registration.key
+        guard let box = manager.lock.withLock({ manager.state.entries[key]?.registration }) else { return nil }
+        let registered = unsafeDowncast(box, to: RegistrationBox<Void, T>.self).factory
+        return Factory(self, key: "resolving") { registered(()) }.resolve()
     }
 
     /// The factory registered for `T`, or `nil` when none is. Its modifiers work as on any factory.
     public func factory<T>(_ type: T.Type = T.self) -> Factory<T>? {
+        manager.ensureAutoRegistered(self)
         let factory = typedFactory(type)
         let key = factory.registration.key
         let registered = manager.lock.withLock { manager.state.entries[key]?.registration != nil }

@@ -10,18 +10,26 @@ extension FactoryRegistration {
     @inlinable
     package func resolve(_ parameter: P) -> T {
         let manager = container.manager
+        // Read before the closure is chosen; see ScopeStorage.removals.
+        let tokens = RemovalTokens(manager)
         let flags = manager.flags.value
         if flags & ContainerManager.Flags.directMask != ContainerManager.Flags.autoRegistered || isPromised {
-            return resolveThroughManager(parameter, manager: manager)
+            return resolveThroughManager(parameter, manager: manager, tokens: tokens)
         }
-        return build(parameter, factory: factory, scope: scope, manager: manager, flags: flags, persistedDecorator: nil)
+        return build(
+            parameter, factory: factory, scope: scope, manager: manager, flags: flags, persistedDecorator: nil, tokens: tokens)
     }
 
     /// The general path: auto-registration, registrations, context overrides,
     /// persisted modifiers, promises and the default scope.
     @usableFromInline
-    func resolveThroughManager(_ parameter: P, manager: ContainerManager) -> T {
-        manager.ensureAutoRegistered(container)
+    func resolveThroughManager(_ parameter: P, manager: ContainerManager, tokens: RemovalTokens) -> T {
+        var tokens = tokens
+        if manager.flags.value & ContainerManager.Flags.autoRegistered == 0 {
+            manager.ensureAutoRegistered(container)
+            // What autoRegister() registered is this resolution's starting point, not a race.
+            tokens = RemovalTokens(manager)
+        }
         let flags = manager.flags.value
         var factory = self.factory
         var scope = self.scope
@@ -54,7 +62,9 @@ extension FactoryRegistration {
         if scope == nil && flags & ContainerManager.Flags.hasDefaultScope != 0 {
             scope = manager.defaultScope
         }
-        return build(parameter, factory: factory, scope: scope, manager: manager, flags: flags, persistedDecorator: persistedDecorator)
+        return build(
+            parameter, factory: factory, scope: scope, manager: manager, flags: flags,
+            persistedDecorator: persistedDecorator, tokens: tokens)
     }
 
     /// Builds or fetches the instance with the chosen closure and scope, inside
@@ -66,7 +76,8 @@ extension FactoryRegistration {
         scope: Scope?,
         manager: ContainerManager,
         flags: Int,
-        persistedDecorator: DecoratorBox<T>?
+        persistedDecorator: DecoratorBox<T>?,
+        tokens: RemovalTokens
     ) -> T {
         let context = ResolutionContext.current
         context.enter(key, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
@@ -79,13 +90,9 @@ extension FactoryRegistration {
             value = factory(parameter)
             isNew = true
         case .container(let policy):
-            (value, isNew) = manager.storage.resolve(
-                key, parameter: parameterIdentity.map { $0(parameter) }, scopeID: ObjectIdentifier(scope!), policy: policy
-            ) { factory(parameter) }
+            (value, isNew) = resolve(in: manager.storage, token: tokens.storage, parameter, scope!, policy, factory)
         case .singleton:
-            (value, isNew) = manager.singletons.resolve(
-                key, parameter: parameterIdentity.map { $0(parameter) }, scopeID: ObjectIdentifier(scope!), policy: .strong
-            ) { factory(parameter) }
+            (value, isNew) = resolve(in: manager.singletons, token: tokens.singletons, parameter, scope!, .strong, factory)
         case .graph:
             (value, isNew) = context.resolveInGraph(slotKey(parameter)) { factory(parameter) }
         }
@@ -96,6 +103,26 @@ extension FactoryRegistration {
         if traceIndex >= 0 { context.endTrace(traceIndex, value: value, isNew: isNew) }
         context.leave()
         return value
+    }
+
+    /// Keeps `AnyHashable` out of the common case: only `scopeOnParameters`
+    /// factories pay for boxing their parameter.
+    @inlinable
+    func resolve(
+        in storage: ScopeStorage,
+        token: Int,
+        _ parameter: P,
+        _ scope: Scope,
+        _ policy: ScopeStorage.Policy,
+        _ factory: FactoryClosure<P, T>
+    ) -> (value: T, isNew: Bool) {
+        if let parameterIdentity {
+            let slotKey = ScopeStorage.SlotKey(key: key, parameter: parameterIdentity(parameter))
+            return storage.resolveSlowly(slotKey, token: token, scopeID: ObjectIdentifier(scope), policy: policy) {
+                factory(parameter)
+            }
+        }
+        return storage.resolve(key, token: token, scopeID: ObjectIdentifier(scope), policy: policy) { factory(parameter) }
     }
 
     @inlinable
@@ -125,5 +152,18 @@ extension FactoryRegistration {
             if let best { return unsafeDowncast(best.box, to: RegistrationBox<P, T>.self) }
         }
         return entry.registration.map { unsafeDowncast($0, to: RegistrationBox<P, T>.self) }
+    }
+}
+
+/// The removal counters of a container's two storages, read when a resolution starts.
+@usableFromInline
+struct RemovalTokens {
+    @usableFromInline let storage: Int
+    @usableFromInline let singletons: Int
+
+    @inlinable
+    init(_ manager: ContainerManager) {
+        storage = manager.storage.removals.value
+        singletons = manager.singletons.removals.value
     }
 }

@@ -70,6 +70,17 @@ package final class ScopeStorage: @unchecked Sendable {
         @usableFromInline package var slots: [FactoryKey: Slot] = [:]
         @usableFromInline package var parameterSlots: [SlotKey: Slot] = [:]
         @usableFromInline package var generation: UInt64 = 0
+        /// The ``ScopeStorage/removals`` stamp of the last removal of each key, of
+        /// each scope, and of everything, so a build can tell whether what it was
+        /// about to store was cleared after its resolution chose a closure.
+        package var keyRemovedAt: [FactoryKey: Int] = [:]
+        package var scopeRemovedAt: [ObjectIdentifier: Int] = [:]
+        package var allRemovedAt = 0
+
+        /// Whether a removal stamped after `token` covers this entry.
+        package func removedSince(_ token: Int, key: FactoryKey, scopeID: ObjectIdentifier) -> Bool {
+            allRemovedAt > token || (keyRemovedAt[key] ?? 0) > token || (scopeRemovedAt[scopeID] ?? 0) > token
+        }
 
         @usableFromInline
         package subscript(_ slotKey: SlotKey) -> Slot? {
@@ -99,6 +110,12 @@ package final class ScopeStorage: @unchecked Sendable {
     }
 
     @usableFromInline let lock = FactoryLock()
+    /// Counts removals; bumped under `lock`, read without it. A resolution reads it
+    /// before choosing its closure and passes it down as a token: a build stores
+    /// its instance only if no removal of that key, its scope or everything was
+    /// stamped after the token. Without it, `register` racing a resolution that had
+    /// already chosen the old closure could leave the old closure's instance cached.
+    @usableFromInline package let removals = AtomicFlags(0)
     // Only touched under `lock`, so the runtime's exclusivity tracking would only add cost.
     @exclusivity(unchecked) @usableFromInline var state = State()
 
@@ -123,12 +140,12 @@ package final class ScopeStorage: @unchecked Sendable {
     @inlinable
     package func resolve<T>(
         _ key: FactoryKey,
-        parameter: AnyHashable?,
+        token: Int,
         scopeID: ObjectIdentifier,
         policy: Policy,
         build: () -> T
     ) -> (value: T, isNew: Bool) {
-        if case .strong = policy, parameter == nil {
+        if case .strong = policy {
             lock.lock()
             if let slot = state.slots[key], slot.scopeID == scopeID, case .strong(let box) = slot.content {
                 lock.unlock()
@@ -136,12 +153,13 @@ package final class ScopeStorage: @unchecked Sendable {
             }
             lock.unlock()
         }
-        return resolveSlowly(SlotKey(key: key, parameter: parameter), scopeID: scopeID, policy: policy, build: build)
+        return resolveSlowly(SlotKey(key: key, parameter: nil), token: token, scopeID: scopeID, policy: policy, build: build)
     }
 
     @usableFromInline
     package func resolveSlowly<T>(
         _ slotKey: SlotKey,
+        token: Int,
         scopeID: ObjectIdentifier,
         policy: Policy,
         build: () -> T
@@ -164,7 +182,7 @@ package final class ScopeStorage: @unchecked Sendable {
                     }
                 case .building(let latch):
                     lock.unlock()
-                    latch.wait(for: slotKey.key)
+                    latch.wait(forEntered: slotKey.key)
                     continue
                 }
             }
@@ -184,7 +202,10 @@ package final class ScopeStorage: @unchecked Sendable {
             if state.generation == generation, let slot = state[slotKey],
                 case .building(let current) = slot.content, current === latch
             {
-                state[slotKey] = content.map { Slot(scopeID: scopeID, content: $0, createdAt: Self.now()) }
+                // A removal after the closure was chosen may have dropped that closure:
+                // hand this instance to the caller but keep it out of the cache.
+                let stale = state.removedSince(token, key: slotKey.key, scopeID: scopeID)
+                state[slotKey] = stale ? nil : content.map { Slot(scopeID: scopeID, content: $0, createdAt: Self.now()) }
             }
             lock.unlock()
             latch.open()
@@ -196,6 +217,7 @@ package final class ScopeStorage: @unchecked Sendable {
     package func remove(_ key: FactoryKey) {
         lock.withLock {
             state.removeAll { slotKey, _ in slotKey.key == key }
+            state.keyRemovedAt[key] = stamp()
         }
     }
 
@@ -203,6 +225,7 @@ package final class ScopeStorage: @unchecked Sendable {
     package func remove(scopeID: ObjectIdentifier) {
         lock.withLock {
             state.removeAll { _, slot in slot.scopeID == scopeID }
+            state.scopeRemovedAt[scopeID] = stamp()
         }
     }
 
@@ -212,6 +235,7 @@ package final class ScopeStorage: @unchecked Sendable {
             state.slots.removeAll()
             state.parameterSlots.removeAll()
             state.generation &+= 1
+            state.allRemovedAt = stamp()
         }
     }
 
@@ -232,6 +256,7 @@ package final class ScopeStorage: @unchecked Sendable {
             state.parameterSlots = [:]
             for (slotKey, slot) in slots { state[slotKey] = slot }
             state.generation &+= 1
+            state.allRemovedAt = stamp()
         }
     }
 
@@ -244,6 +269,11 @@ package final class ScopeStorage: @unchecked Sendable {
                 return true
             }
         }
+    }
+
+    /// The next removal stamp; call with `lock` held.
+    private func stamp() -> Int {
+        removals.add(1) + 1
     }
 
     /// Monotonic nanoseconds, for time-to-live scopes.
@@ -322,8 +352,19 @@ package final class BuildLatch: @unchecked Sendable {
 
     /// Blocks until the build finishes; a thread waiting on its own build is a cycle.
     package func wait(for key: FactoryKey) {
-        if owner == ObjectIdentifier(ResolutionContext.current) {
-            FactoryError.fail(.circularDependency(chain: ResolutionContext.current.chainDescription(appending: key)))
+        wait { $0.chainDescription(appending: key) }
+    }
+
+    /// ``wait(for:)`` for a scope cache, whose thread has already entered `key`: the
+    /// chain ends with it, so a cycle report names it once, not twice.
+    package func wait(forEntered key: FactoryKey) {
+        wait { $0.chain.map(\.description).joined(separator: " > ") }
+    }
+
+    private func wait(chain: (ResolutionContext) -> String) {
+        let context = ResolutionContext.current
+        if owner == ObjectIdentifier(context) {
+            FactoryError.fail(.circularDependency(chain: chain(context)))
         }
         lock.lock()
         lock.unlock()

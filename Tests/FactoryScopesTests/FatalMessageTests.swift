@@ -1,0 +1,167 @@
+import FactoryScopes
+import FactoryTestSupport
+import Testing
+
+// Every way FactoryScopes stops a program, with the message it prints, each in a
+// child process (`#expect(processExitsWith:)`). FactoryCore's own stops are in
+// FactoryCoreTests/FatalMessageTests.swift.
+
+final class FatalScopeContainer: SharedContainer {
+    static let shared = FatalScopeContainer()
+    let manager = ContainerManager()
+}
+
+final class Link: Sendable {
+    let next: Link?
+    init(_ next: Link?) { self.next = next }
+}
+
+extension FatalScopeContainer {
+    var cachedHead: Factory<Link> { self { Link(self.uniqueMiddle()) }.cached }
+    var uniqueMiddle: Factory<Link> { self { Link(self.cachedHead()) } }
+    var singletonHead: Factory<Link> { self { Link(self.sharedMiddle()) }.singleton }
+    var sharedMiddle: Factory<Link> { self { Link(self.singletonHead()) }.shared }
+    var perParameterHead: ParameterFactory<Int, Link> { self { Link(self.perParameterMiddle($0)) }.cached.scopeOnParameters }
+    var perParameterMiddle: ParameterFactory<Int, Link> { self { Link(self.perParameterHead($0)) } }
+    var graphHead: Factory<Link> { self { Link(self.graphMiddle()) }.graph }
+    var graphMiddle: Factory<Link> { self { Link(self.graphHead()) } }
+    var resettable: Factory<Link> { self { Link(nil) }.cached }
+}
+
+/// What the child process wrote to standard error.
+private func standardError(_ result: ExitTest.Result?) -> String {
+    String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+}
+
+@Suite struct ScopeFatalMessageTests {
+    // MARK: Circular dependencies through scoped factories
+
+    @Test func aCycleThroughACachedFactoryNamesTheChain() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = FatalScopeContainer().cachedHead()
+        }
+        #expect(
+            standardError(result).contains(
+                "FactoryCore: circular dependency chain - FatalScopeContainer.cachedHead<Link> > "
+                    + "FatalScopeContainer.uniqueMiddle<Link> > FatalScopeContainer.cachedHead<Link>\n"))
+    }
+
+    @Test func aCycleThroughSingletonAndSharedFactoriesNamesTheChain() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = FatalScopeContainer().singletonHead()
+        }
+        #expect(
+            standardError(result).contains(
+                "circular dependency chain - FatalScopeContainer.singletonHead<Link> > "
+                    + "FatalScopeContainer.sharedMiddle<Link> > FatalScopeContainer.singletonHead<Link>\n"))
+    }
+
+    @Test func aCycleThroughAGraphFactoryNamesTheChain() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = FatalScopeContainer().graphHead()
+        }
+        #expect(
+            standardError(result).contains(
+                "circular dependency chain - FatalScopeContainer.graphHead<Link> > "
+                    + "FatalScopeContainer.graphMiddle<Link> > FatalScopeContainer.graphHead<Link>\n"))
+    }
+
+    // With cycle checking off, a cached build that comes back to itself finds its
+    // own build latch: still reported with the chain, instead of waiting forever.
+
+    @Test func withCycleCheckingOffACachedCycleIsCaughtByItsBuildLatch() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = FatalScopeContainer()
+            container.manager.circularDependencyTesting = false
+            _ = container.cachedHead()
+        }
+        #expect(
+            standardError(result).contains(
+                "FactoryCore: circular dependency chain - FatalScopeContainer.cachedHead<Link> > "
+                    + "FatalScopeContainer.uniqueMiddle<Link> > FatalScopeContainer.cachedHead<Link>\n"))
+    }
+
+    @Test func withCycleCheckingOffASingletonCycleIsCaughtByItsBuildLatch() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = FatalScopeContainer()
+            container.manager.circularDependencyTesting = false
+            _ = container.singletonHead()
+        }
+        #expect(
+            standardError(result).contains(
+                "circular dependency chain - FatalScopeContainer.singletonHead<Link> > "
+                    + "FatalScopeContainer.sharedMiddle<Link> > FatalScopeContainer.singletonHead<Link>\n"))
+    }
+
+    @Test func withCycleCheckingOffAPerParameterCycleIsCaughtByItsBuildLatch() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = FatalScopeContainer()
+            container.manager.circularDependencyTesting = false
+            _ = container.perParameterHead(4)
+        }
+        #expect(
+            standardError(result).contains(
+                "circular dependency chain - FatalScopeContainer.perParameterHead<Link> > "
+                    + "FatalScopeContainer.perParameterMiddle<Link> > FatalScopeContainer.perParameterHead<Link>\n"))
+    }
+
+    // MARK: Time to live
+
+    @Test func aNegativeTimeToLiveStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = TimeToLive(seconds: -1)
+        }
+        expectTimeToLiveMessage(result, "-1.0")
+    }
+
+    @Test func aTimeToLiveThatIsNotANumberStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = FatalScopeContainer().resettable.timeToLive(.nan)
+        }
+        expectTimeToLiveMessage(result, "nan")
+    }
+
+    @Test func anInfiniteTimeToLiveStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = TimeToLive(seconds: .infinity)
+        }
+        expectTimeToLiveMessage(result, "inf")
+    }
+
+    /// `precondition` prints its message only in DEBUG builds; release builds stop without one.
+    private func expectTimeToLiveMessage(_ result: ExitTest.Result?, _ interval: String) {
+        #if DEBUG
+        #expect(
+            standardError(result).contains("FactoryScopes: timeToLive needs a finite, non-negative interval, got \(interval)"))
+        #endif
+    }
+
+    // MARK: Resetting a scope that caches nothing
+
+    #if DEBUG
+    @Test func resettingTheUniqueScopeStopsADebugBuild() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            FatalScopeContainer().manager.reset(scope: .unique)
+        }
+        #expect(
+            standardError(result).contains(
+                "FactoryScopes: reset(scope:) of Unique has nothing to reset; name a cached, shared, time-to-live or custom scope"
+            ))
+    }
+
+    @Test func resettingTheGraphScopeStopsADebugBuild() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            FatalScopeContainer().manager.reset(scope: .graph)
+        }
+        #expect(standardError(result).contains("FactoryScopes: reset(scope:) of Graph has nothing to reset"))
+    }
+    #else
+    @Test func resettingTheUniqueOrGraphScopeDoesNothingInRelease() {
+        let container = FatalScopeContainer()
+        let cached = container.resettable()
+        container.manager.reset(scope: .unique)
+        container.manager.reset(scope: .graph)
+        #expect(container.resettable() === cached)
+    }
+    #endif
+}
