@@ -7,7 +7,7 @@ let package = Package(
     name: "TextStatsTool",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "textstats", targets: ["textstats"]),
+        .executable(name: "textstats", targets: ["textstats"])
     ],
     dependencies: [
         .package(name: "Factory", path: "../.."),

@@ -63,7 +63,9 @@ extension ContainerManager {
         case is Singleton:
             singletons.removeAll()
         case is Unique, is Graph:
-            assertionFailure("FactoryScopes: reset(scope:) of \(type(of: scope)) has nothing to reset; name a cached, shared, time-to-live or custom scope")
+            assertionFailure(
+                "FactoryScopes: reset(scope:) of \(type(of: scope)) has nothing to reset; name a cached, shared, time-to-live or custom scope"
+            )
         default:
             storage.remove(scopeID: ObjectIdentifier(scope))
         }

@@ -12,7 +12,8 @@ public final class TimeToLive: Scope, @unchecked Sendable {
 
     /// Creates a cache whose instances live `seconds` (at least one nanosecond).
     public init(seconds: Double) {
-        precondition(seconds >= 0 && seconds.isFinite, "FactoryScopes: timeToLive needs a finite, non-negative interval, got \(seconds)")
+        precondition(
+            seconds >= 0 && seconds.isFinite, "FactoryScopes: timeToLive needs a finite, non-negative interval, got \(seconds)")
         self.seconds = seconds
         let nanoseconds = max(UInt64(seconds * 1_000_000_000), 1)
         super.init(strategy: .container(.expiring(nanoseconds: nanoseconds)))

@@ -1,6 +1,7 @@
-@testable import FactoryCore
 import FactoryTestSupport
 import Testing
+
+@testable import FactoryCore
 
 @Suite struct FactoryLockTests {
     @Test func lockedBoxSerializesUpdatesFromManyThreads() {

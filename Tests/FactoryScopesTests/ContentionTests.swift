@@ -2,16 +2,38 @@ import FactoryScopes
 import FactoryTestSupport
 import Testing
 
-final class Left: Sendable { let shared: Thing; init(_ shared: Thing) { self.shared = shared } }
-final class Right: Sendable { let shared: Thing; init(_ shared: Thing) { self.shared = shared } }
+final class Left: Sendable {
+    let shared: Thing
+    init(_ shared: Thing) { self.shared = shared }
+}
+final class Right: Sendable {
+    let shared: Thing
+    init(_ shared: Thing) { self.shared = shared }
+}
 
 final class DiamondContainer: SharedContainer {
     static let shared = DiamondContainer()
     let manager = ContainerManager()
     let builds = Counter()
-    var common: Factory<Thing> { self { self.builds.increment(); pause(milliseconds: 30); return Thing() }.cached }
-    var left: Factory<Left> { self { pause(milliseconds: 10); return Left(self.common()) }.cached }
-    var right: Factory<Right> { self { pause(milliseconds: 10); return Right(self.common()) }.cached }
+    var common: Factory<Thing> {
+        self {
+            self.builds.increment()
+            pause(milliseconds: 30)
+            return Thing()
+        }.cached
+    }
+    var left: Factory<Left> {
+        self {
+            pause(milliseconds: 10)
+            return Left(self.common())
+        }.cached
+    }
+    var right: Factory<Right> {
+        self {
+            pause(milliseconds: 10)
+            return Right(self.common())
+        }.cached
+    }
     var outer: Factory<Left> { self { Left(self.inner()) }.cached }
     var inner: Factory<Thing> { self { Thing(id: 1) }.cached }
 }

@@ -40,9 +40,24 @@ final class ScopeContainer: SharedContainer {
 }
 
 extension ScopeContainer {
-    var unique: Factory<Thing> { self { self.builds.increment(); return Thing() } }
-    var cachedThing: Factory<Thing> { self { self.builds.increment(); return Thing() }.cached }
-    var sharedThing: Factory<Thing> { self { self.builds.increment(); return Thing() }.shared }
+    var unique: Factory<Thing> {
+        self {
+            self.builds.increment()
+            return Thing()
+        }
+    }
+    var cachedThing: Factory<Thing> {
+        self {
+            self.builds.increment()
+            return Thing()
+        }.cached
+    }
+    var sharedThing: Factory<Thing> {
+        self {
+            self.builds.increment()
+            return Thing()
+        }.shared
+    }
     var sessionThing: Factory<Thing> { self { Thing() }.scope(.session) }
     var otherThing: Factory<Thing> { self { Thing() }.scope(.other) }
     var graphThing: Factory<CommonService> { self { CommonService() }.graph }
@@ -53,8 +68,25 @@ extension ScopeContainer {
     var perParameter: ParameterFactory<Int, Thing> { self { Thing(id: $0) }.cached.scopeOnParameters }
     var firstParameterWins: ParameterFactory<Int, Thing> { self { Thing(id: $0) }.cached }
     var colliding: ParameterFactory<Colliding, Thing> { self { Thing(id: $0.value) }.scopeOnParameters }
-    var slowCached: Factory<Thing> { self { self.builds.increment(); pause(milliseconds: 50); return Thing() }.cached }
-    var slowShared: Factory<Thing> { self { self.builds.increment(); pause(milliseconds: 50); return Thing() }.shared }
+    var slowCached: Factory<Thing> {
+        self {
+            self.builds.increment()
+            pause(milliseconds: 50)
+            return Thing()
+        }.cached
+    }
+    var slowShared: Factory<Thing> {
+        self {
+            self.builds.increment()
+            pause(milliseconds: 50)
+            return Thing()
+        }.shared
+    }
     var optionalShared: Factory<Thing?> { self { Thing() }.shared }
-    var valueShared: Factory<Int> { self { self.builds.increment(); return 1 }.shared }
+    var valueShared: Factory<Int> {
+        self {
+            self.builds.increment()
+            return 1
+        }.shared
+    }
 }

@@ -16,7 +16,13 @@ private let singletonBuilds = Counter()
 
 extension SingletonContainer {
     var single: Factory<Thing> { self { Thing() }.singleton }
-    var counted: Factory<Thing> { self { singletonBuilds.increment(); pause(milliseconds: 50); return Thing() }.singleton }
+    var counted: Factory<Thing> {
+        self {
+            singletonBuilds.increment()
+            pause(milliseconds: 50)
+            return Thing()
+        }.singleton
+    }
 }
 
 extension OtherSingletonContainer {

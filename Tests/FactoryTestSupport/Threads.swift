@@ -32,8 +32,10 @@ public final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
 
+    /// Creates a counter at zero.
     public init() {}
 
+    /// Adds one and returns the new count.
     @discardableResult
     public func increment() -> Int {
         lock.lock()
@@ -42,6 +44,7 @@ public final class Counter: @unchecked Sendable {
         return count
     }
 
+    /// The current count.
     public var value: Int {
         lock.lock()
         defer { lock.unlock() }
@@ -55,14 +58,17 @@ public final class Collector<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [Value] = []
 
+    /// Creates an empty collector.
     public init() {}
 
+    /// Appends `value`.
     public func append(_ value: Value) {
         lock.lock()
         defer { lock.unlock() }
         items.append(value)
     }
 
+    /// Everything appended so far, in order.
     public var values: [Value] {
         lock.lock()
         defer { lock.unlock() }

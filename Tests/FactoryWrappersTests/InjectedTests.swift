@@ -1,6 +1,7 @@
 import FactoryTestSupport
 import FactoryWrappers
 import Testing
+
 #if canImport(Observation)
 import Observation
 #endif

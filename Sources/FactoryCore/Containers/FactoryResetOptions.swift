@@ -6,6 +6,7 @@
 /// modifiers. On a container manager the same options apply to every factory;
 /// singletons are reset only when `.singletons` is named.
 public struct FactoryResetOptions: OptionSet, Sendable, Hashable {
+    /// The option bits.
     public let rawValue: Int
 
     /// Creates options from raw bits.

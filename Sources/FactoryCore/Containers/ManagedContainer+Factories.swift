@@ -10,7 +10,9 @@ extension ManagedContainer {
     /// Makes a parameter factory bound to this container:
     /// `var greeter: ParameterFactory<String, Greeter> { self { Greeter(name: $0) } }`.
     @inlinable @inline(__always)
-    public func callAsFunction<P, T>(key: StaticString = #function, _ factory: @escaping @Sendable (P) -> T) -> ParameterFactory<P, T> {
+    public func callAsFunction<P, T>(
+        key: StaticString = #function, _ factory: @escaping @Sendable (P) -> T
+    ) -> ParameterFactory<P, T> {
         ParameterFactory(self, key: key, factory)
     }
 

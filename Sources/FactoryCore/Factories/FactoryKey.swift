@@ -26,6 +26,7 @@ public struct FactoryKey: Hashable, Sendable {
         self.valueType = valueType
     }
 
+    /// Whether two keys name the same factory: same container type, name, parameter and value type.
     @inlinable
     public static func == (lhs: FactoryKey, rhs: FactoryKey) -> Bool {
         ObjectIdentifier(lhs.valueType) == ObjectIdentifier(rhs.valueType)
@@ -34,6 +35,7 @@ public struct FactoryKey: Hashable, Sendable {
             && Self.sameName(lhs.name, rhs.name)
     }
 
+    /// Hashes the key without reading the name's characters; see `_rawHashValue(seed:)`.
     @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(mixedBits)

@@ -6,6 +6,7 @@ import FactoryCore
 /// Every service comes from ``ToolContainer``; `--mock` overrides two of them
 /// and `--verbose` turns on the container's resolution trace.
 public struct TextStats: ParsableCommand {
+    /// The command's name and help text.
     public static let configuration = CommandConfiguration(
         commandName: "textstats",
         abstract: "Count lines, words and characters, and list the most frequent words."
@@ -26,8 +27,10 @@ public struct TextStats: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Trace every dependency resolution on standard error.")
     var verbose = false
 
+    /// Creates the command; ArgumentParser fills in the options.
     public init() {}
 
+    /// Reads the input, analyses it and writes the report, all through `ToolContainer`.
     public func run() throws {
         let container = ToolContainer.shared
         if mock {

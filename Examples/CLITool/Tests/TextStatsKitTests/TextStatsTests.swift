@@ -39,18 +39,20 @@ struct TextStatsTests {
 
     @Test func mockPlainReport() throws {
         let text = try run(["--mock", "--top", "3"])
-        #expect(text == """
-                  2      16      80 -
-            top words: the 4, dog 2, fox 2
-            elapsed: 0.000 ms
-            """)
+        #expect(
+            text == """
+                      2      16      80 -
+                top words: the 4, dog 2, fox 2
+                elapsed: 0.000 ms
+                """)
     }
 
     @Test func mockJSONReportForTwoInputs() throws {
         let text = try run(["--mock", "--format", "json", "--top", "1", "a.txt", "b.txt"])
-        #expect(text == #"""
-            {"files":[{"name":"a.txt","lines":2,"words":16,"characters":80},{"name":"b.txt","lines":2,"words":16,"characters":80}],"total":{"lines":4,"words":32,"characters":160},"top":[{"word":"the","count":8}],"elapsedMilliseconds":0.000}
-            """#)
+        #expect(
+            text == #"""
+                {"files":[{"name":"a.txt","lines":2,"words":16,"characters":80},{"name":"b.txt","lines":2,"words":16,"characters":80}],"total":{"lines":4,"words":32,"characters":160},"top":[{"word":"the","count":8}],"elapsedMilliseconds":0.000}
+                """#)
     }
 
     @Test func verboseTracesEveryResolution() throws {

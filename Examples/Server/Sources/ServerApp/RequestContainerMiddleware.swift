@@ -14,6 +14,7 @@ public struct RequestContainerMiddleware<Context: RequestContext>: RouterMiddlew
     /// Creates the middleware.
     public init() {}
 
+    /// Runs the rest of the request with a fresh container bound to `Container.shared`.
     public func handle(
         _ request: Request,
         context: Context,

@@ -3,6 +3,7 @@ public struct FixedClock: Clocking {
     /// Creates a stopped clock.
     public init() {}
 
+    /// The fixed instant this clock was made with, on every call.
     public var now: Duration {
         .zero
     }

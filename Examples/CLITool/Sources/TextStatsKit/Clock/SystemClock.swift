@@ -5,6 +5,7 @@ public struct SystemClock: Clocking {
     /// Creates a clock whose origin is now.
     public init() {}
 
+    /// The current wall-clock time.
     public var now: Duration {
         ContinuousClock.now - origin
     }

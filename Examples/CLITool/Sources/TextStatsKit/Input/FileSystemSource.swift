@@ -11,6 +11,7 @@ public struct FileSystemSource: TextSource {
     /// Creates the source.
     public init() {}
 
+    /// Reads the file at `path`; throws ``TextSourceError`` when it cannot.
     public func read(_ name: String) throws -> String {
         if name == "-" {
             var text = ""

@@ -10,6 +10,7 @@ public struct SampleTextSource: TextSource {
     /// Creates the source.
     public init() {}
 
+    /// Returns the built-in sample text, whatever the path.
     public func read(_ name: String) throws -> String {
         Self.text
     }

@@ -13,6 +13,7 @@ public struct TextSourceError: Error, CustomStringConvertible {
     /// The C library's `errno` at the failure.
     public let code: Int32
 
+    /// A one-line message for the terminal.
     public var description: String {
         "cannot read '\(name)': \(String(cString: strerror(code)))"
     }

@@ -11,6 +11,7 @@ public struct StandardError: OutputWriting {
     /// Creates the writer.
     public init() {}
 
+    /// Writes `text` to standard error.
     public func write(_ text: String) {
         var line = text + "\n"
         line.withUTF8 { bytes in

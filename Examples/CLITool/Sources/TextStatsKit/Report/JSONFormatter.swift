@@ -3,6 +3,7 @@ public struct JSONFormatter: ReportFormatting {
     /// Creates the formatter.
     public init() {}
 
+    /// The report as a JSON object.
     public func format(_ report: Report) -> String {
         let files = report.files.map { stats in
             "{\"name\":\(quote(stats.name)),\"lines\":\(stats.lines),\"words\":\(stats.words),\"characters\":\(stats.characters)}"

@@ -3,6 +3,7 @@ public struct PlainFormatter: ReportFormatting {
     /// Creates the formatter.
     public init() {}
 
+    /// The report as aligned plain text.
     public func format(_ report: Report) -> String {
         var rows = report.files
         if rows.count > 1 {
