@@ -25,6 +25,8 @@ public struct Scenario {
 
 /// The scenario names; the report maps them to rows.
 public enum ScenarioName {
+    /// An empty loop: what the harness itself costs per sample.
+    public static let overhead = "00 overhead"
     public static let unique = "01 unique"
     public static let singleton = "02 singleton"
     public static let cached = "03a cached"

@@ -57,3 +57,11 @@ public func runOnThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
         pthread_join(thread, nil)
     }
 }
+
+/// Hands a value whose type makes no Sendable promise to another thread, for
+/// resolvers that document their own thread safety (Swinject's
+/// `synchronize()`d container).
+public struct UncheckedSendable<Value>: @unchecked Sendable {
+    public let value: Value
+    public init(_ value: Value) { self.value = value }
+}

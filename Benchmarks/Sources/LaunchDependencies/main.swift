@@ -3,11 +3,11 @@
 import BenchSupport
 import Dependencies
 
-
 let clock = ContinuousClock()
+var first: UInt = 0
 let start = clock.now
 let afterSetUp = clock.now
-let first = resolveAll()
+launchPhase { first = resolveAll() }
 let afterFirst = clock.now
 let again = resolveAll()
 let end = clock.now

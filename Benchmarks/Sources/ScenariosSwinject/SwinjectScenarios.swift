@@ -52,14 +52,15 @@ public enum SwinjectScenarios {
                 for _ in 0..<n { sink(r.resolve(Svc.self)!) }
             })
             if synchronized {
+                let shared = UncheckedSendable(r)
                 scenarios.append(Scenario(ScenarioName.singleton1Thread, threaded: true) { n in
                     runOnThreads(1) {
-                        for _ in 0..<n { sink(r.resolve(Svc.self)!) }
+                        for _ in 0..<n { sink(shared.value.resolve(Svc.self)!) }
                     }
                 })
                 scenarios.append(Scenario(ScenarioName.singleton2Threads, threaded: true) { n in
                     runOnThreads(2) {
-                        for _ in 0..<(n / 2) { sink(r.resolve(Svc.self)!) }
+                        for _ in 0..<(n / 2) { sink(shared.value.resolve(Svc.self)!) }
                     }
                 })
             }
