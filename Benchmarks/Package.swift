@@ -97,18 +97,19 @@ let package = Package(
         // Scenario 10, "app launch": a small program per library that resolves
         // 1,000 distinct types once each in a fresh process. Each
         // Generated.swift is written by Scripts/generate-launch.swift.
-        .executableTarget(name: "LaunchBaseline", dependencies: ["BenchSupport"]),
+        .target(name: "LaunchServices"),
+        .executableTarget(name: "LaunchBaseline", dependencies: ["BenchSupport", "LaunchServices"]),
         .executableTarget(
             name: "LaunchFactory",
-            dependencies: ["BenchSupport", .product(name: "FactoryScopes", package: "Factory")]
+            dependencies: ["BenchSupport", "LaunchServices", .product(name: "FactoryScopes", package: "Factory")]
         ),
         .executableTarget(
             name: "LaunchSwinject",
-            dependencies: ["BenchSupport", .product(name: "Swinject", package: "Swinject")]
+            dependencies: ["BenchSupport", "LaunchServices", .product(name: "Swinject", package: "Swinject")]
         ),
         .executableTarget(
             name: "LaunchDependencies",
-            dependencies: ["BenchSupport", .product(name: "Dependencies", package: "swift-dependencies")]
+            dependencies: ["BenchSupport", "LaunchServices", .product(name: "Dependencies", package: "swift-dependencies")]
         ),
 
         // Runs the launch programs and the probe, reads the harness's export
