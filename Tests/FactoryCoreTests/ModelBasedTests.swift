@@ -11,38 +11,6 @@ import Testing
 // A failure names the seed and the steps that led to it; rerun with that seed in
 // `seeds` to replay it.
 
-/// What every model factory builds: the closure that built it, the parameter it got
-/// and a serial number unique to the run.
-private final class ModelValue: Sendable {
-    let closure: Int
-    let parameter: Int
-    let serial: Int
-
-    init(closure: Int, parameter: Int, serials: Counter) {
-        self.closure = closure
-        self.parameter = parameter
-        serial = serials.increment()
-    }
-}
-
-/// The containers of the model test; two types with the same factory names, so
-/// that keys colliding across container types would show.
-private protocol ModelContaining: ManagedContainer {
-    var serials: Counter { get }
-}
-
-private final class ModelContainer: ModelContaining {
-    let manager = ContainerManager()
-    let serials: Counter
-    init(serials: Counter) { self.serials = serials }
-}
-
-private final class OtherModelContainer: ModelContaining {
-    let manager = ContainerManager()
-    let serials: Counter
-    init(serials: Counter) { self.serials = serials }
-}
-
 extension ModelContaining {
     fileprivate var alpha: Factory<ModelValue> {
         self { ModelValue(closure: ModelFactory.alpha.definition, parameter: 0, serials: self.serials) }

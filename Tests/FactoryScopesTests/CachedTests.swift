@@ -61,7 +61,7 @@ import Testing
 
     @Test func scopeChainedAfterRegisterPersists() {
         let container = ScopeContainer()
-        container.unique.register { Thing(id: 3) }.cached
+        _ = container.unique.register { Thing(id: 3) }.cached
         #expect(container.unique() === container.unique())
         container.unique.reset()
         #expect(container.unique() !== container.unique())

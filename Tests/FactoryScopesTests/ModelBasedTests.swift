@@ -12,64 +12,33 @@ import Testing
 // predicts: a cached one (same serial number) or a new one built by the closure
 // the model names. A failure names the seed and the steps before it.
 
-/// What every model factory builds: the closure that built it, the parameter it got
-/// and a serial number unique to the run.
-private final class ScopedValue: Sendable {
-    let closure: Int
-    let parameter: Int
-    let serial: Int
-
-    init(closure: Int, parameter: Int, serials: Counter) {
-        self.closure = closure
-        self.parameter = parameter
-        serial = serials.increment()
-    }
-}
-
-private protocol ScopeModelContaining: ManagedContainer {
-    var serials: Counter { get }
-}
-
-/// Two instances of this type share singletons; the other type has its own.
-private final class ScopeModelContainer: ScopeModelContaining {
-    let manager = ContainerManager()
-    let serials: Counter
-    init(serials: Counter) { self.serials = serials }
-}
-
-private final class OtherScopeModelContainer: ScopeModelContaining {
-    let manager = ContainerManager()
-    let serials: Counter
-    init(serials: Counter) { self.serials = serials }
-}
-
 extension Scope {
     fileprivate static let modelSession = Cached()
 }
 
-extension ScopeModelContaining {
-    fileprivate var cachedValue: Factory<ScopedValue> {
-        self { ScopedValue(closure: ScopedFactory.cachedValue.definition, parameter: 0, serials: self.serials) }.cached
+extension ModelContaining {
+    fileprivate var cachedValue: Factory<ModelValue> {
+        self { ModelValue(closure: ScopedFactory.cachedValue.definition, parameter: 0, serials: self.serials) }.cached
     }
-    fileprivate var sessionValue: Factory<ScopedValue> {
-        self { ScopedValue(closure: ScopedFactory.sessionValue.definition, parameter: 0, serials: self.serials) }
+    fileprivate var sessionValue: Factory<ModelValue> {
+        self { ModelValue(closure: ScopedFactory.sessionValue.definition, parameter: 0, serials: self.serials) }
             .scope(.modelSession)
     }
-    fileprivate var singletonValue: Factory<ScopedValue> {
-        self { ScopedValue(closure: ScopedFactory.singletonValue.definition, parameter: 0, serials: self.serials) }.singleton
+    fileprivate var singletonValue: Factory<ModelValue> {
+        self { ModelValue(closure: ScopedFactory.singletonValue.definition, parameter: 0, serials: self.serials) }.singleton
     }
-    fileprivate var sharedValue: Factory<ScopedValue> {
-        self { ScopedValue(closure: ScopedFactory.sharedValue.definition, parameter: 0, serials: self.serials) }.shared
+    fileprivate var sharedValue: Factory<ModelValue> {
+        self { ModelValue(closure: ScopedFactory.sharedValue.definition, parameter: 0, serials: self.serials) }.shared
     }
-    fileprivate var uniqueValue: Factory<ScopedValue> {
-        self { ScopedValue(closure: ScopedFactory.uniqueValue.definition, parameter: 0, serials: self.serials) }
+    fileprivate var uniqueValue: Factory<ModelValue> {
+        self { ModelValue(closure: ScopedFactory.uniqueValue.definition, parameter: 0, serials: self.serials) }
     }
-    fileprivate var perParameter: ParameterFactory<Int, ScopedValue> {
-        self { ScopedValue(closure: ScopedFactory.perParameter.definition, parameter: $0, serials: self.serials) }
+    fileprivate var perParameter: ParameterFactory<Int, ModelValue> {
+        self { ModelValue(closure: ScopedFactory.perParameter.definition, parameter: $0, serials: self.serials) }
             .cached.scopeOnParameters
     }
-    fileprivate var firstParameter: ParameterFactory<Int, ScopedValue> {
-        self { ScopedValue(closure: ScopedFactory.firstParameter.definition, parameter: $0, serials: self.serials) }.cached
+    fileprivate var firstParameter: ParameterFactory<Int, ModelValue> {
+        self { ModelValue(closure: ScopedFactory.firstParameter.definition, parameter: $0, serials: self.serials) }.cached
     }
 }
 
@@ -335,11 +304,11 @@ private struct SeededGenerator: RandomNumberGenerator {
 private struct ScopeModelRun {
     let seed: UInt64
     let serials = Counter()
-    let containers: [any ScopeModelContaining]
+    let containers: [any ModelContaining]
     var model: CacheModel
     var random: SeededGenerator
     /// The `shared` instances the test holds, so that they stay alive until dropped.
-    var held: [ScopedValue] = []
+    var held: [ModelValue] = []
     var nextClosure = 1
     var highestSerial = 0
     var history: [String] = []
@@ -352,8 +321,8 @@ private struct ScopeModelRun {
     init(seed: UInt64) {
         self.seed = seed
         containers = [
-            ScopeModelContainer(serials: serials), ScopeModelContainer(serials: serials),
-            OtherScopeModelContainer(serials: serials),
+            ModelContainer(serials: serials), ModelContainer(serials: serials),
+            OtherModelContainer(serials: serials),
         ]
         model = CacheModel(containerTypes: [0, 0, 1])
         random = SeededGenerator(state: seed)
@@ -442,9 +411,9 @@ private struct ScopeModelRun {
         return nil
     }
 
-    private func register(_ container: any ScopeModelContaining, _ f: ScopedFactory, closure: Int, scope: ScopeKind?) {
+    private func register(_ container: any ModelContaining, _ f: ScopedFactory, closure: Int, scope: ScopeKind?) {
         let serials = self.serials
-        let make: @Sendable (Int) -> ScopedValue = { ScopedValue(closure: closure, parameter: $0, serials: serials) }
+        let make: @Sendable (Int) -> ModelValue = { ModelValue(closure: closure, parameter: $0, serials: serials) }
         switch f {
         case .cachedValue: container.cachedValue.register { make(0) }.scopeIfGiven(scope)
         case .sessionValue: container.sessionValue.register { make(0) }.scopeIfGiven(scope)
@@ -456,9 +425,9 @@ private struct ScopeModelRun {
         }
     }
 
-    private func onTest(_ container: any ScopeModelContaining, _ f: ScopedFactory, closure: Int) {
+    private func onTest(_ container: any ModelContaining, _ f: ScopedFactory, closure: Int) {
         let serials = self.serials
-        let make: @Sendable (Int) -> ScopedValue = { ScopedValue(closure: closure, parameter: $0, serials: serials) }
+        let make: @Sendable (Int) -> ModelValue = { ModelValue(closure: closure, parameter: $0, serials: serials) }
         switch f {
         case .cachedValue: container.cachedValue.onTest { make(0) }
         case .sessionValue: container.sessionValue.onTest { make(0) }
@@ -470,7 +439,7 @@ private struct ScopeModelRun {
         }
     }
 
-    private func reset(_ container: any ScopeModelContaining, _ f: ScopedFactory, _ options: FactoryResetOptions) {
+    private func reset(_ container: any ModelContaining, _ f: ScopedFactory, _ options: FactoryResetOptions) {
         switch f {
         case .cachedValue: container.cachedValue.reset(options)
         case .sessionValue: container.sessionValue.reset(options)
@@ -482,7 +451,7 @@ private struct ScopeModelRun {
         }
     }
 
-    private func resolve(_ container: any ScopeModelContaining, _ f: ScopedFactory, _ parameter: Int) -> ScopedValue {
+    private func resolve(_ container: any ModelContaining, _ f: ScopedFactory, _ parameter: Int) -> ModelValue {
         switch f {
         case .cachedValue: return container.cachedValue()
         case .sessionValue: return container.sessionValue()
