@@ -10,11 +10,12 @@ extension FactoryRegistration {
     @inlinable
     package func resolve(_ parameter: P) -> T {
         let manager = container.manager
-        // Read before the closure is chosen; see ScopeStorage.removals.
-        let tokens = RemovalTokens(manager)
+        // Read before the closure is chosen; see ScopeStorage.removals. A factory with
+        // no scope whose container has no default scope caches nothing and needs none.
+        let tokens = scope == nil ? RemovalTokens.unused : RemovalTokens(manager)
         let flags = manager.flags.value
         if flags & ContainerManager.Flags.directMask != ContainerManager.Flags.autoRegistered || isPromised {
-            return resolveThroughManager(parameter, manager: manager, tokens: tokens)
+            return resolveThroughManager(parameter, manager: manager, tokens: RemovalTokens(manager))
         }
         return build(
             parameter, factory: factory, scope: scope, manager: manager, flags: flags, persistedDecorator: nil, tokens: tokens)
@@ -166,4 +167,14 @@ struct RemovalTokens {
         storage = manager.storage.removals.value
         singletons = manager.singletons.removals.value
     }
+
+    @inlinable
+    init(storage: Int, singletons: Int) {
+        self.storage = storage
+        self.singletons = singletons
+    }
+
+    /// For resolutions that cache nothing.
+    @inlinable
+    static var unused: RemovalTokens { RemovalTokens(storage: 0, singletons: 0) }
 }
