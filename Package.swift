@@ -18,7 +18,11 @@ let package = Package(
     ],
     targets: [
         // C11 atomics for the few flags the resolution path reads without a lock.
-        .target(name: "CFactoryAtomics"),
+        .target(
+            name: "CFactoryAtomics",
+            // The main-actor check reads libdispatch's main-queue marker on Linux.
+            linkerSettings: [.linkedLibrary("dispatch", .when(platforms: [.linux]))]
+        ),
         .target(name: "FactoryCore", dependencies: ["CFactoryAtomics"]),
         .target(name: "FactoryScopes", dependencies: ["FactoryCore"]),
         .target(name: "FactoryWrappers", dependencies: ["FactoryScopes"]),

@@ -1,2 +1,167 @@
-// Every operation is inline in the header; SwiftPM needs one source file per C target.
 #include "CFactoryAtomics.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#if defined(__APPLE__)
+#include <pthread/pthread.h>
+#elif defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+// MARK: - Read sections
+
+// One record per thread that ever read, on its own cache line. Records are never
+// freed: a thread that exits gives its record back and a new thread reuses it, so
+// the list only grows to the largest number of threads alive at once.
+typedef struct cfactory_reader {
+    // Odd while the owning thread is inside a read section; every begin and end
+    // adds one, so a writer that sees the value change knows the section ended.
+    _Atomic(uint64_t) state;
+    _Atomic(int) in_use;
+    struct cfactory_reader *next;
+    char padding[64 - sizeof(uint64_t) - sizeof(int) - sizeof(void *)];
+} __attribute__((aligned(64))) cfactory_reader;
+
+static _Atomic(cfactory_reader *) readers = NULL;
+static _Thread_local cfactory_reader *current_reader = NULL;
+static pthread_key_t reader_key;
+static pthread_once_t reader_key_once = PTHREAD_ONCE_INIT;
+
+static void reader_release(void *record) {
+    cfactory_reader *reader = record;
+    atomic_store_explicit(&reader->in_use, 0, memory_order_release);
+}
+
+static void reader_make_key(void) {
+    pthread_key_create(&reader_key, reader_release);
+}
+
+static cfactory_reader *reader_claim(void) {
+    pthread_once(&reader_key_once, reader_make_key);
+    cfactory_reader *reader = atomic_load_explicit(&readers, memory_order_acquire);
+    for (; reader != NULL; reader = reader->next) {
+        int expected = 0;
+        if (atomic_compare_exchange_strong(&reader->in_use, &expected, 1)) break;
+    }
+    if (reader == NULL) {
+        void *memory = NULL;
+        if (posix_memalign(&memory, 64, sizeof(cfactory_reader)) != 0) abort();
+        reader = memory;
+        atomic_init(&reader->state, 0);
+        atomic_init(&reader->in_use, 1);
+        cfactory_reader *head = atomic_load_explicit(&readers, memory_order_relaxed);
+        do {
+            reader->next = head;
+        } while (!atomic_compare_exchange_weak_explicit(
+            &readers, &head, reader, memory_order_release, memory_order_relaxed));
+    }
+    pthread_setspecific(reader_key, reader);
+    current_reader = reader;
+    return reader;
+}
+
+void *cfactory_read_begin(void) {
+    cfactory_reader *reader = current_reader;
+    if (reader == NULL) reader = reader_claim();
+    uint64_t state = atomic_load_explicit(&reader->state, memory_order_relaxed);
+    // Sequentially consistent: the announcement must be visible before this
+    // thread loads any shared reference (the writer's side of the handshake).
+    atomic_store_explicit(&reader->state, state + 1, memory_order_seq_cst);
+    return reader;
+}
+
+void cfactory_read_end(void *record) {
+    cfactory_reader *reader = record;
+    uint64_t state = atomic_load_explicit(&reader->state, memory_order_relaxed);
+    atomic_store_explicit(&reader->state, state + 1, memory_order_release);
+}
+
+void cfactory_wait_for_readers(void) {
+    atomic_thread_fence(memory_order_seq_cst);
+    cfactory_reader *reader = atomic_load_explicit(&readers, memory_order_acquire);
+    for (; reader != NULL; reader = reader->next) {
+        uint64_t state = atomic_load_explicit(&reader->state, memory_order_acquire);
+        if ((state & 1) == 0) continue;
+        unsigned spins = 0;
+        while (atomic_load_explicit(&reader->state, memory_order_acquire) == state) {
+            if (++spins > 64) sched_yield();
+        }
+    }
+}
+
+// MARK: - Threads
+
+#if defined(__APPLE__)
+// The main dispatch queue always runs on the main thread here.
+static bool cfactory_is_main_thread(void);
+
+bool cfactory_is_main_actor(void) {
+    return cfactory_is_main_thread();
+}
+#else
+// libdispatch's C interface, declared here because its headers are not on a C
+// target's include path on Linux; the library itself ships with Swift.
+struct dispatch_queue_s;
+extern struct dispatch_queue_s _dispatch_main_q;
+extern void dispatch_queue_set_specific(
+    struct dispatch_queue_s *queue, const void *key, void *context, void (*destructor)(void *));
+extern void *dispatch_get_specific(const void *key);
+
+static bool cfactory_is_main_thread(void);
+
+static char main_queue_marker;
+static pthread_once_t main_queue_marked = PTHREAD_ONCE_INIT;
+
+static void mark_main_queue(void) {
+    dispatch_queue_set_specific(&_dispatch_main_q, &main_queue_marker, &main_queue_marker, NULL);
+}
+
+bool cfactory_is_main_actor(void) {
+    if (cfactory_is_main_thread()) return true;
+    pthread_once(&main_queue_marked, mark_main_queue);
+    return dispatch_get_specific(&main_queue_marker) == &main_queue_marker;
+}
+#endif
+
+#if defined(__APPLE__)
+static bool cfactory_is_main_thread(void) {
+    return pthread_main_np() != 0;
+}
+
+uint64_t cfactory_thread_id(void) {
+    uint64_t identifier = 0;
+    pthread_threadid_np(NULL, &identifier);
+    return identifier;
+}
+#elif defined(__linux__)
+// The main thread is the one whose thread id is the process id; a syscall, but
+// only main-actor factory closures ask, once per build.
+static bool cfactory_is_main_thread(void) {
+    return syscall(SYS_gettid) == getpid();
+}
+
+uint64_t cfactory_thread_id(void) {
+    return (uint64_t)syscall(SYS_gettid);
+}
+#else
+static pthread_t main_thread;
+
+// Runs while the program loads, on the main thread, before any Swift code.
+__attribute__((constructor)) static void cfactory_record_main_thread(void) {
+    main_thread = pthread_self();
+}
+
+static bool cfactory_is_main_thread(void) {
+    return pthread_equal(pthread_self(), main_thread) != 0;
+}
+
+uint64_t cfactory_thread_id(void) {
+    return (uint64_t)(uintptr_t)pthread_self();
+}
+#endif
+
+void cfactory_yield(void) {
+    sched_yield();
+}

@@ -10,11 +10,14 @@
 /// }
 /// Container.shared.manager.reset(scope: .session)   // on logout
 /// ```
+///
+/// Like every scope, a `Cached` instance lives for the rest of the process:
+/// declare custom scopes as `static let`.
 public final class Cached: Scope, @unchecked Sendable {
-    // Sendable: no stored state of its own; instances live in ScopeStorage under its lock.
+    // Sendable: no stored state of its own; instances live in the container's cache.
 
     /// Creates a cache distinct from every other scope.
     public init() {
-        super.init(strategy: .container(.strong))
+        super.init(strategy: .container(weak: false))
     }
 }

@@ -1,73 +1,66 @@
 extension FactoryModifying {
-    /// One instance for the whole process; see ``Scope/singleton``.
-    @inlinable public var singleton: Self { scope(.singleton) }
+    /// One instance per singleton storage (the process's): see ``Scope/singleton``.
+    @inlinable public var singleton: Self { scopeProperty(.singleton) }
 
     /// One instance per container until its cache is reset; see ``Scope/cached``.
-    @inlinable public var cached: Self { scope(.cached) }
+    @inlinable public var cached: Self { scopeProperty(.cached) }
 
     /// Held weakly while others hold it; see ``Scope/shared``.
-    @inlinable public var shared: Self { scope(.shared) }
+    @inlinable public var shared: Self { scopeProperty(.shared) }
 
     /// One instance per resolution cycle; see ``Scope/graph``.
-    @inlinable public var graph: Self { scope(.graph) }
+    @inlinable public var graph: Self { scopeProperty(.graph) }
 
-    /// Cached per container, rebuilt on the first resolution `seconds` or more after it was built.
+    /// Rebuilds a cached instance (of any caching scope: cached, shared, singleton,
+    /// custom) on the first resolution `seconds` or more after it was built.
     ///
-    /// Each call makes a new ``TimeToLive`` scope, so two factories never share an
-    /// expiry cache; the identity of the interval, not the scope object, is what
-    /// the factory keeps across definitions.
-    public func timeToLive(_ seconds: Double) -> Self {
-        scope(TimeToLive.forInterval(seconds))
-    }
-}
-
-extension ParameterFactory where P: Hashable & SendableMetatype {
-    /// Caches one instance per distinct parameter instead of keeping the first.
+    /// Hits do not extend the lifetime, and the clock is monotonic. An interval
+    /// too large for the clock (more than about 584 years) never expires; a
+    /// negative or non-finite one stops the program with a message naming the
+    /// factory. Applied outside the factory's definition it persists.
     ///
-    /// Parameters are told apart by `==`: two values whose hashes collide but
-    /// which are not equal never share an instance. Combine with a caching scope
-    /// (`.cached.scopeOnParameters`); with none, the container's `.cached` scope is used.
-    public var scopeOnParameters: Self {
+    /// - Parameters:
+    ///   - seconds: The lifetime of a cached instance.
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    @discardableResult
+    public func timeToLive(_ seconds: Double, caller: StaticString = #function) -> Self {
         var copy = self
-        copy.registration.parameterIdentity = { AnyHashable($0) }
-        if copy.registration.scope == nil { copy.registration.setScope(.cached) }
+        copy.registration.setTimeToLive(seconds, persist: registration.persists(calledFrom: caller))
         return copy
     }
 }
 
-extension TimeToLive {
-    private static let intervals = LockedBox([UInt64: TimeToLive]())
-
-    /// One scope per interval, so a definition re-evaluated on every resolution
-    /// keeps hitting the same cache.
-    static func forInterval(_ seconds: Double) -> TimeToLive {
-        intervals.withLock { scopes in
-            let bits = seconds.bitPattern
-            if let scope = scopes[bits] { return scope }
-            let scope = TimeToLive(seconds: seconds)
-            scopes[bits] = scope
-            return scope
-        }
+extension FactoryModifying where P: Hashable {
+    /// Caches one instance per distinct parameter instead of keeping the first.
+    ///
+    /// Parameters are told apart by `==`: two values whose hashes collide but
+    /// which are not equal never share an instance. A parameter that is not equal
+    /// to itself (`Double.nan`) can never be found again, so its instance is
+    /// built and not cached. Combine with a caching scope (`.cached.scopeOnParameters`).
+    public var scopeOnParameters: Self {
+        var copy = self
+        copy.registration.setScopeOnParameters(persist: registration.traits.contains(.persists))
+        return copy
     }
 }
 
 extension ContainerManager {
     /// Drops every instance this container cached under `scope`.
     ///
-    /// For ``Scope/singleton`` it resets this container's singleton storage (the
-    /// process's, or a test's). Resetting `Scope.unique` has nothing to drop and
-    /// stops a DEBUG build, since it is almost always a mistake; ``Scope/graph``
-    /// lives only inside a resolution cycle and likewise has nothing to reset.
+    /// As in Factory, a container does not own singletons: for ``Scope/singleton``
+    /// this does nothing (it logs a note in DEBUG builds); use
+    /// `Scope.singleton.reset()`. ``Scope/unique`` and ``Scope/graph`` cache
+    /// nothing in a container, so there is nothing to reset.
     public func reset(scope: Scope) {
-        switch scope {
-        case is Singleton:
-            singletons.removeAll()
-        case is Unique, is Graph:
-            assertionFailure(
-                "FactoryScopes: reset(scope:) of \(type(of: scope)) has nothing to reset; name a cached, shared, time-to-live or custom scope"
-            )
-        default:
-            storage.remove(scopeID: ObjectIdentifier(scope))
+        switch scope.strategy {
+        case .singleton:
+            #if DEBUG
+            logger("FactoryScopes: reset(scope: .singleton) on a container does nothing; singletons are reset with Scope.singleton.reset()")
+            #endif
+        case .unique, .graph:
+            break
+        case .container:
+            removeAll(scope: scope)
         }
     }
 }

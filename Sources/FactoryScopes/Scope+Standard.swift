@@ -1,9 +1,12 @@
 extension Scope {
-    /// One instance for the whole process, shared by every container instance.
+    /// One instance for the whole process, shared by every container instance
+    /// that resolves the factory from its definition.
     ///
-    /// Reset only by ``Singleton/reset()`` or `manager.reset(options: .singletons)`;
-    /// a container-wide `.all` reset leaves singletons alone. `register` and a
-    /// factory's own `reset(.scope)` drop that factory's singleton.
+    /// Reset by ``Singleton/reset()`` or `manager.reset(options: .singletons)`;
+    /// a container-wide `.all` reset leaves singletons alone. A factory's own
+    /// `reset(.scope)` drops that factory's singleton. A singleton built from a
+    /// mock registered on one container instance stays with that registration:
+    /// other instances keep the definition's singleton.
     public static let singleton = Singleton()
 
     /// One instance per container instance, until that container's scope cache

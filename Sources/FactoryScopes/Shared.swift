@@ -4,10 +4,10 @@
 /// after that the next resolution builds a new one. Values that are not class
 /// instances (structs, enums, `nil`) cannot be held weakly and are never cached.
 public final class Shared: Scope, @unchecked Sendable {
-    // Sendable: no stored state of its own; instances live in ScopeStorage under its lock.
+    // Sendable: no stored state of its own; instances live in the container's cache.
 
     /// Creates a weak cache distinct from every other scope.
     public init() {
-        super.init(strategy: .container(.weak))
+        super.init(strategy: .container(weak: true))
     }
 }

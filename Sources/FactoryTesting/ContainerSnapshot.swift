@@ -52,13 +52,12 @@ public struct ContainerSnapshot {
 
     private struct SavedContainer {
         let manager: ContainerManager
-        let state: ContainerManager.State
-        let cache: [ScopeStorage.SlotKey: ScopeStorage.Slot]
+        let state: ContainerManager.SavedState
     }
 
     private struct SavedSingletons {
-        let storage: ScopeStorage
-        let slots: [ScopeStorage.SlotKey: ScopeStorage.Slot]
+        let storage: SingletonStorage
+        let saved: SingletonStorage.Saved
     }
 
     private let containers: [SavedContainer]
@@ -85,13 +84,13 @@ public struct ContainerSnapshot {
         var singletons: [SavedSingletons] = []
         for container in containers {
             let manager = container.manager
-            // Run autoRegister() now, so what it registers is part of the snapshot;
-            // otherwise the restore would drop it and it would never run again.
+            // Run autoRegister() now, so what it registers is part of the snapshot
+            // rather than something a restore would have to make again.
             manager.ensureAutoRegistered(container)
-            let state = manager.lock.withLock { manager.state }
-            saved.append(SavedContainer(manager: manager, state: state, cache: manager.storage.snapshot()))
-            if !singletons.contains(where: { $0.storage === manager.singletons }) {
-                singletons.append(SavedSingletons(storage: manager.singletons, slots: manager.singletons.snapshot()))
+            saved.append(SavedContainer(manager: manager, state: manager.save()))
+            let storage = manager.singletons.takeUnretainedValue()
+            if !singletons.contains(where: { $0.storage === storage }) {
+                singletons.append(SavedSingletons(storage: storage, saved: storage.save()))
             }
         }
         self.containers = saved
@@ -106,35 +105,15 @@ public struct ContainerSnapshot {
     /// moment it was taken.
     public func restore() {
         for saved in containers.reversed() {
-            saved.manager.mutate { $0 = saved.state }
-            saved.manager.storage.restore(saved.cache)
+            saved.manager.restore(saved.state)
         }
         for saved in singletons {
             switch policy {
             case .restoreAll:
-                saved.storage.restore(saved.slots)
+                saved.storage.restore(saved.saved)
             case .dropChangedOwnKeys:
-                dropChangedSingletons(in: saved)
+                saved.storage.dropChanged(since: saved.saved, containerTypes: containerTypes)
             }
-        }
-    }
-
-    private func dropChangedSingletons(in saved: SavedSingletons) {
-        var changed: Set<FactoryKey> = []
-        for (slotKey, slot) in saved.storage.snapshot()
-        where containerTypes.contains(ObjectIdentifier(slotKey.key.containerType)) {
-            if let before = saved.slots[slotKey], Self.holdSameInstance(before, slot) { continue }
-            changed.insert(slotKey.key)
-        }
-        for key in changed { saved.storage.remove(key) }
-    }
-
-    private static func holdSameInstance(_ lhs: ScopeStorage.Slot, _ rhs: ScopeStorage.Slot) -> Bool {
-        switch (lhs.content, rhs.content) {
-        case (.strong(let a), .strong(let b)), (.weak(let a), .weak(let b)):
-            return a === b && lhs.scopeID == rhs.scopeID
-        default:
-            return false
         }
     }
 }

@@ -37,7 +37,7 @@ open class ContainerTestCase: XCTestCase {
     open override func invokeTest() {
         let snapshot = ContainerSnapshot(of: containers)
         defer { snapshot.restore() }
-        super.invokeTest()
+        XCTestScope.run(name) { super.invokeTest() }
     }
 }
 #endif

@@ -58,12 +58,12 @@ extension ManagedContainer {
             }
         }
         let session = StrictModeSession(allowed: keys, recorder: recorder)
-        manager.mutate { $0.unmockedObserver = session.unmocked }
+        manager.setUnmockedObserver(session.unmocked)
     }
 
     /// Turns strict mode off for this container.
     public func disableStrictMode() {
-        manager.mutate { $0.unmockedObserver = nil }
+        manager.setUnmockedObserver(nil)
     }
 
     /// Whether strict mode is on for this container.

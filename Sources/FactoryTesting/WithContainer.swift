@@ -41,7 +41,7 @@ public func withContainer<R>(_ operation: () throws -> R) rethrows -> R {
 public func withContainer<C: ManagedContainer, R>(_ container: C, _ operation: (C) throws -> R) rethrows -> R {
     let snapshot = ContainerSnapshot(of: container)
     defer { snapshot.restore() }
-    return try operation(container)
+    return try XCTestScope.run("") { try operation(container) }
 }
 
 /// Runs async `operation`, then puts `Container.shared` back as it was, whether
@@ -75,7 +75,7 @@ public func withContainer<C: ManagedContainer, R>(
 ) async rethrows -> R {
     let snapshot = ContainerSnapshot(of: container)
     defer { snapshot.restore() }
-    return try await operation(container)
+    return try await XCTestScope.run("") { try await operation(container) }
 }
 
 /// Registers `mocks` in `C.shared`, runs `operation`, then puts the container back

@@ -1,14 +1,12 @@
 /// The state behind ``LazyInjected`` and ``WeakLazyInjected``: nothing yet, a
 /// resolution in flight, or the stored slot.
 ///
-/// The first access installs a core `BuildLatch` and runs the resolution holding
-/// only that latch, which belongs to this cell alone; threads that arrive while it
-/// runs wait on the latch instead of resolving again, so the factory runs once.
-/// A thread only ever waits for a value its own resolution needs, so waits can
-/// only form a loop when the dependencies do. On one thread such a loop comes back
-/// to a cell it is building, and the latch reports it as a circular dependency
-/// instead of blocking forever; a loop split across threads blocks, as it does for
-/// the core's cached scopes.
+/// The first access records itself as the builder and runs the resolution with no
+/// lock held; threads that arrive while it runs wait for it instead of resolving
+/// again, so the factory runs once. A thread that comes back to a cell it is
+/// building is a circular dependency; a thread about to wait for a builder that
+/// (through other waits) waits for it is a cycle across threads: both stop the
+/// program with the chain instead of blocking forever.
 ///
 /// Copies of a wrapper share one cell, so `$service.resolve()` on a copy updates
 /// the property it came from.
@@ -16,14 +14,15 @@ final class LazyCell<Slot>: Sendable {
     private enum Content {
         case empty
         /// `previous` is what a refresh replaces, still reported by ``peek()`` meanwhile.
-        case building(BuildLatch, previous: Slot?)
+        case building(ResolutionContext, WaitPoint?, previous: Slot?)
         case ready(Slot)
     }
 
     private enum Step {
         case done(Slot)
-        case wait(BuildLatch)
-        case build(BuildLatch)
+        case wait(ResolutionContext, WaitPoint)
+        case cycle
+        case build
     }
 
     private let content = LockedBox(Content.empty)
@@ -32,41 +31,46 @@ final class LazyCell<Slot>: Sendable {
 
     /// The stored slot, built by `build` on first use, or always when `refresh` is set.
     ///
-    /// `key` names the factory in the cycle report. `build` runs with no lock held
-    /// that another cell or the container could need.
+    /// `key` names the factory in a cycle report. `build` runs with no lock held.
     func slot(key: FactoryKey, refresh: Bool = false, build: () -> Slot) -> Slot {
+        let context = ResolutionContext.current
         while true {
             let step = content.withLock { content -> Step in
                 switch content {
                 case .ready(let slot) where !refresh:
                     return .done(slot)
-                case .building(let latch, _):
-                    return .wait(latch)
+                case .building(let builder, let waitPoint, let previous):
+                    if builder === context { return .cycle }
+                    let point = waitPoint ?? WaitPoint()
+                    content = .building(builder, point, previous: previous)
+                    return .wait(builder, point)
                 case .empty:
-                    let latch = BuildLatch()
-                    content = .building(latch, previous: nil)
-                    return .build(latch)
+                    content = .building(context, nil, previous: nil)
+                    return .build
                 case .ready(let previous):
-                    let latch = BuildLatch()
-                    content = .building(latch, previous: previous)
-                    return .build(latch)
+                    content = .building(context, nil, previous: previous)
+                    return .build
                 }
             }
             switch step {
             case .done(let slot):
                 return slot
-            case .wait(let latch):
+            case .cycle:
+                FactoryError.fail(.circularDependency(chain: (context.chainKeys + [key]).map(\.description).joined(separator: " > ")))
+            case .wait(let builder, let point):
                 // A refresh that waited still builds on the next turn: the caller asked for a new value.
-                latch.wait(for: key)
-            case .build(let latch):
+                WaitGraph.beginWait(context, for: builder, key: key)
+                point.wait()
+                WaitGraph.endWait(context)
+            case .build:
                 let slot = build()
-                content.withLock { content in
+                let point = content.withLock { content -> WaitPoint? in
                     // A value assigned through the setter while we built wins over ours.
-                    if case .building(let current, _) = content, current === latch {
-                        content = .ready(slot)
-                    }
+                    guard case .building(let builder, let point, _) = content, builder === context else { return nil }
+                    content = .ready(slot)
+                    return point
                 }
-                latch.open()
+                point?.open()
                 return slot
             }
         }
@@ -78,14 +82,21 @@ final class LazyCell<Slot>: Sendable {
         content.withLock { content in
             switch content {
             case .empty: return nil
-            case .building(_, let previous): return previous
+            case .building(_, _, let previous): return previous
             case .ready(let slot): return slot
             }
         }
     }
 
-    /// Replaces the slot; a resolution in flight finishes without overwriting it.
+    /// Replaces the slot; a resolution in flight finishes without overwriting it,
+    /// and threads waiting for it get this slot.
     func store(_ slot: Slot) {
-        content.withLock { $0 = .ready(slot) }
+        let point = content.withLock { content -> WaitPoint? in
+            var point: WaitPoint?
+            if case .building(_, let waiting, _) = content { point = waiting }
+            content = .ready(slot)
+            return point
+        }
+        point?.open()
     }
 }

@@ -1,50 +1,47 @@
 /// Keeps one container's registrations, context overrides, scope caches and options.
 ///
-/// Thread safety: every member may be used from any thread. Registrations and
-/// options live in one `State` behind one lock; the flags the resolution path
-/// needs are mirrored into an atomic word so that a resolution of a factory with
-/// nothing registered reads no lock at all. No lock is held while a factory
-/// closure, decorator or logger runs.
+/// Thread safety: every member may be used from any thread.
+///
+/// - Resolution reads without a lock: an atomic flags word tells whether
+///   anything beyond a factory's definition can apply, and per-factory state
+///   (persisted options, cached instances) is published through atomic
+///   references that a cache hit reads inside a read section.
+/// - Every change (register, reset, push, pop, an option) happens under one lock
+///   per container, and publishes new immutable state; what it replaces is
+///   released after the lock is released and lock-free readers are done with it.
+/// - No lock is held while a factory closure, decorator, logger or `deinit` runs.
 public final class ContainerManager: @unchecked Sendable {
-    // Sendable because `state` is only touched under `lock`; `flags` is atomic.
+    // Sendable because `state` is only touched with `lock` held, and `flags`,
+    // `table` and `singletonsWord` are atomic.
 
     @usableFromInline
     package enum Flags {
-        @usableFromInline static let hasEntries = 1 << 0
+        /// `autoRegister()` has run (or the container does not auto-register).
+        @usableFromInline static let ready = 1 << 0
         @usableFromInline static let trace = 1 << 1
         @usableFromInline static let checkCycles = 1 << 2
         @usableFromInline static let promiseTriggersError = 1 << 3
-        @usableFromInline static let hasDecorator = 1 << 4
-        @usableFromInline static let hasDefaultScope = 1 << 5
-        @usableFromInline static let autoRegistered = 1 << 6
-        /// FactoryTesting strict mode: set while `State.unmockedObserver` is; part of
-        /// `directMask` so that strict resolutions take the general path.
-        @usableFromInline static let strictMocks = 1 << 7
-        /// The flags under which a resolution can skip the manager's state entirely:
-        /// auto-registration done, nothing registered, no default scope, no strict mode.
-        @usableFromInline static let directMask = hasEntries | hasDefaultScope | autoRegistered | strictMocks
+        @usableFromInline static let decorator = 1 << 4
+        @usableFromInline static let defaultScope = 1 << 5
+        /// Some factory of this container has persisted options (a registration, ...).
+        @usableFromInline static let options = 1 << 6
+        /// FactoryTesting strict mode is on.
+        @usableFromInline static let strict = 1 << 7
+        /// What sends a resolution down the general path; with none of these a
+        /// factory's definition is all there is.
+        @usableFromInline static let general = trace | decorator | defaultScope | options | strict
     }
 
-    /// What a ``FactoryRegistration`` persists beyond the Factory value it was made from.
-    package struct Entry {
-        /// A `RegistrationBox<P, T>` from `register`.
-        package var registration: AnyObject?
-        /// A scope set by a modifier chained after `register`, `once()` or a context.
-        package var scope: Scope?
-        /// A `DecoratorBox<T>` set by a modifier chained after `register`.
-        package var decorator: AnyObject?
-        /// `RegistrationBox<P, T>` per context, in the order they were added.
-        package var contexts: [(type: FactoryContextType, box: AnyObject)] = []
-
-        package var isEmpty: Bool {
-            registration == nil && scope == nil && decorator == nil && contexts.isEmpty
-        }
+    /// Where `autoRegister()` is.
+    package enum AutoRegisterState {
+        case pending
+        case running(ResolutionContext, WaitPoint)
+        case done
     }
 
     package struct State {
-        package var entries: [FactoryKey: Entry] = [:]
-        package var decorator: (@Sendable (Any) -> Void)?
-        package var logger: @Sendable (String) -> Void = { print($0) }
+        package var logger = LoggerBox { print($0) }
+        package var decorator: ((Any) -> Void)?
         package var defaultScope: Scope?
         package var trace = false
         package var checkCycles = true
@@ -53,45 +50,75 @@ public final class ContainerManager: @unchecked Sendable {
         #else
         package var promiseTriggersError = false
         #endif
+        package var dependencyChainTestMax = 8
         package var stack: [Snapshot] = []
+        package var autoRegister = AutoRegisterState.pending
+        /// How many slots have persisted options.
+        package var optionsCount = 0
         /// FactoryTesting strict mode: told about every resolution that used a
         /// factory's definition (nothing registered, no context override).
         package var unmockedObserver: (@Sendable (FactoryKey) -> Void)?
     }
 
+    /// What ``push()`` saved.
     package struct Snapshot {
-        package var entries: [FactoryKey: Entry]
-        package var cache: [ScopeStorage.SlotKey: ScopeStorage.Slot]
+        package var slots: [ObjectIdentifier: SlotSnapshot] = [:]
+        package var autoRegistered = false
     }
 
+    package struct SlotSnapshot {
+        package var options: FactoryOptions?
+        package var cell: CacheCell?
+        package var parameterCells: [AnyHashable: CacheCell]
+    }
+
+    /// Guards `state`, every slot's options and container cells, and registrations' singleton cells.
     package let lock = FactoryLock()
-    // Only touched under `lock`, so the runtime's exclusivity tracking would only add cost.
     @exclusivity(unchecked) package var state = State()
-    @usableFromInline package let flags: AtomicFlags
-    private let autoRegisterLock = FactoryLock()
+    @usableFromInline package let flags = AtomicWord()
+    @usableFromInline package let table = SlotTable<Slot>()
+    /// An atomic `Unmanaged<SingletonStorage>`: the process's, or a test's.
+    @usableFromInline let singletonsWord: UnsafeMutablePointer<Int>
 
-    /// Cached, shared, time-to-live and custom scopes of this container.
-    @usableFromInline package let storage = ScopeStorage()
-    /// Where this container's singletons live: the process's, or a test's own.
-    @usableFromInline package let singletons: ScopeStorage
-
-    /// Creates a manager with no registrations. Containers create their own.
+    /// Creates a manager with no registrations, using the process's singletons.
     public init() {
-        singletons = ScopeStorage.currentSingletons
-        flags = AtomicFlags(0)
-        lock.withLock { updateFlags() }
+        singletonsWord = .allocate(capacity: 1)
+        singletonsWord.initialize(to: 0)
+        AtomicReference<SingletonStorage>(word: singletonsWord).exchange(SingletonStorage.process)
+        lock.withLock { publishFlags() }
     }
 
-    /// Recomputes ``flags`` from ``state``; call with `lock` held.
-    package func updateFlags() {
-        var value = flags.value & Flags.autoRegistered
-        if !state.entries.isEmpty { value |= Flags.hasEntries }
+    deinit {
+        _ = AtomicReference<SingletonStorage>(word: singletonsWord).exchange(nil)
+        singletonsWord.deallocate()
+    }
+
+    /// The singleton storage this container uses.
+    @inlinable
+    package var singletons: Unmanaged<SingletonStorage> {
+        AtomicReference<SingletonStorage>(word: singletonsWord).load()!
+    }
+
+    /// Makes this container keep its singletons in `storage` (FactoryTesting gives
+    /// each test's container its own). Call before the container is used.
+    package func useSingletons(_ storage: SingletonStorage) {
+        var garbage = Garbage()
+        lock.withLock { garbage.add(AtomicReference<SingletonStorage>(word: singletonsWord).exchange(storage)) }
+        garbage.release()
+    }
+
+    /// Recomputes ``flags`` from ``state``; `lock` held. The only writer of the
+    /// flags, so no update is ever lost.
+    package func publishFlags() {
+        var value = 0
+        if case .done = state.autoRegister { value |= Flags.ready }
         if state.trace { value |= Flags.trace }
         if state.checkCycles { value |= Flags.checkCycles }
         if state.promiseTriggersError { value |= Flags.promiseTriggersError }
-        if state.decorator != nil { value |= Flags.hasDecorator }
-        if state.defaultScope != nil { value |= Flags.hasDefaultScope }
-        if state.unmockedObserver != nil { value |= Flags.strictMocks }
+        if state.decorator != nil { value |= Flags.decorator }
+        if state.defaultScope != nil { value |= Flags.defaultScope }
+        if state.optionsCount > 0 { value |= Flags.options }
+        if state.unmockedObserver != nil { value |= Flags.strict }
         flags.store(value)
     }
 
@@ -99,7 +126,7 @@ public final class ContainerManager: @unchecked Sendable {
     package func mutate<Result>(_ body: (inout State) -> Result) -> Result {
         lock.withLock {
             let result = body(&state)
-            updateFlags()
+            publishFlags()
             return result
         }
     }
@@ -108,32 +135,82 @@ public final class ContainerManager: @unchecked Sendable {
         lock.withLock { body(state) }
     }
 
+    // MARK: Slots
+
+    /// The slot of `key`, lock-free, or `nil` if the factory never cached or persisted anything here.
+    @inlinable
+    package func findSlot(_ key: FactoryKey) -> Unmanaged<Slot>? {
+        table.find(
+            key.hashBits, key.name, ObjectIdentifier(key.valueType), ObjectIdentifier(key.parameterType),
+            containerType: ObjectIdentifier(key.containerType))
+    }
+
+    /// The slot of `key`, made if missing; `lock` held.
+    package func slot(_ key: FactoryKey) -> Slot {
+        table.findOrInsert(
+            key.hashBits, key.name, ObjectIdentifier(key.valueType), ObjectIdentifier(key.parameterType),
+            containerType: ObjectIdentifier(key.containerType)
+        ) { Slot(key: key) }
+    }
+
+    /// Publishes new options for `slot`, keeping the count behind ``Flags/options``; `lock` held.
+    package func setOptions(_ options: FactoryOptions?, of slot: Slot, _ garbage: inout Garbage) {
+        let had = slot.options != nil
+        let has = options.map { !$0.isEmpty } ?? false
+        slot.setOptions(options, &garbage)
+        if had != has {
+            state.optionsCount += has ? 1 : -1
+            publishFlags()
+        }
+    }
+
+    // MARK: Options
+
     /// Trace every resolution cycle of this container through ``logger``: one line
-    /// per resolution, indented by depth, naming container, factory and type, and
-    /// whether the instance was new (`N:`) or cached (`C:`). Off by default.
+    /// per resolution, `depth: Container.name<Type> = X:address Type`, where `X` is
+    /// `F` (built by the definition), `R` (by a registration), `O` (by a context
+    /// override) or `C` (from a cache). Lines are written when the outermost
+    /// resolution ends. Off by default.
     public var trace: Bool {
         get { read { $0.trace } }
         set { mutate { $0.trace = newValue } }
     }
 
     /// Where trace lines go. Defaults to `print`. Called outside any lock, on the
-    /// thread that resolved.
-    public var logger: @Sendable (String) -> Void {
-        get { read { $0.logger } }
-        set { mutate { $0.logger = newValue } }
+    /// thread that resolved; it may be any thread, so a logger that collects
+    /// lines from several threads must be thread-safe itself.
+    public var logger: (String) -> Void {
+        get { read { $0.logger.log } }
+        set { mutate { $0.logger = LoggerBox(newValue) } }
     }
 
     /// Stop the program with the whole chain when a factory's resolution comes back
-    /// to itself. On by default, in every build configuration; turning it off saves
-    /// a short scan per resolution and turns a cycle into a stack overflow.
+    /// to itself (same container instance, equal parameter). On by default, in
+    /// every build configuration; turning it off saves a short scan per build and
+    /// turns a cycle into a stack overflow.
     public var circularDependencyTesting: Bool {
         get { read { $0.checkCycles } }
         set { mutate { $0.checkCycles = newValue } }
     }
 
+    /// Factory's name for the cycle check. Factory counted how often a type
+    /// appeared in one chain; cycles are detected exactly here, so any positive
+    /// value turns ``circularDependencyTesting`` on and 0 turns it off. The value
+    /// is kept and returned as set (default 8).
+    public var dependencyChainTestMax: Int {
+        get { read { $0.dependencyChainTestMax } }
+        set {
+            mutate {
+                $0.dependencyChainTestMax = newValue
+                $0.checkCycles = newValue > 0
+            }
+        }
+    }
+
     /// Stop the program when a `promised()` factory is resolved with nothing
     /// registered. On by default in DEBUG builds; has no effect in release builds,
-    /// where such a resolution returns `nil`.
+    /// where such a resolution returns `nil`. Under FactoryTesting's traits and
+    /// XCTest helpers the running test fails instead, and resolution returns `nil`.
     public var promiseTriggersError: Bool {
         get { read { $0.promiseTriggersError } }
         set { mutate { $0.promiseTriggersError = newValue } }
@@ -148,75 +225,194 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     /// Called with every instance this container resolves, new or cached, after
-    /// the factory's own decorators.
-    public var decorator: (@Sendable (Any) -> Void)? {
+    /// the factory's own decorator. Runs on the resolving thread, with no lock held.
+    public var decorator: ((Any) -> Void)? {
         get { read { $0.decorator } }
         set { mutate { $0.decorator = newValue } }
     }
 
-    /// Saves registrations, context overrides, persisted options and this
-    /// container's scope caches, to be restored by ``pop()``.
-    ///
-    /// Pushes nest. Singletons are process-wide and are not part of the snapshot.
-    public func push() {
-        let cache = storage.snapshot()
-        mutate { $0.stack.append(Snapshot(entries: $0.entries, cache: cache)) }
-    }
-
-    /// Restores the state saved by the matching ``push()``. Does nothing when
-    /// nothing was pushed.
-    public func pop() {
-        let snapshot: Snapshot? = mutate { state in
-            guard let snapshot = state.stack.popLast() else { return nil }
-            state.entries = snapshot.entries
-            return snapshot
-        }
-        if let snapshot { storage.restore(snapshot.cache) }
-    }
-
-    /// Resets this container.
-    ///
-    /// - Parameter options: `.registration` removes every `register`, `.context`
-    ///   every context override, `.scope` empties this container's scope caches,
-    ///   `.all` does all three and also forgets persisted modifiers. Singletons are
-    ///   left alone unless `.singletons` is named explicitly.
-    public func reset(options: FactoryResetOptions = .all) {
-        mutate { state in
-            if options.contains(.all) {
-                state.entries.removeAll()
-                return
-            }
-            for key in Array(state.entries.keys) {
-                if options.contains(.registration) { state.entries[key]?.registration = nil }
-                if options.contains(.context) { state.entries[key]?.contexts.removeAll() }
-                if state.entries[key]?.isEmpty == true { state.entries[key] = nil }
-            }
-        }
-        if options.contains(.scope) { storage.removeAll() }
-        if options.contains(.singletons) { singletons.removeAll() }
-    }
+    // MARK: Auto-registration
 
     /// Runs the container's `autoRegister()` once, before its first use.
-    @inline(__always)
+    @inlinable
     package func ensureAutoRegistered(_ container: any ManagedContainer) {
-        if flags.value & Flags.autoRegistered == 0 {
+        if flags.value & Flags.ready == 0 {
             runAutoRegister(container)
         }
     }
 
-    private func runAutoRegister(_ container: any ManagedContainer) {
+    @usableFromInline
+    func runAutoRegister(_ container: any ManagedContainer) {
         let context = ResolutionContext.current
-        let id = ObjectIdentifier(self)
-        // Registrations made by autoRegister() itself come back here on this thread.
-        if context.autoRegistering.contains(id) { return }
-        autoRegisterLock.lock()
-        defer { autoRegisterLock.unlock() }
-        guard flags.value & Flags.autoRegistered == 0 else { return }
-        if let autoRegistering = container as? any AutoRegistering {
-            context.autoRegistering.append(id)
-            autoRegistering.autoRegister()
-            context.autoRegistering.removeAll { $0 == id }
+        while true {
+            lock.lock()
+            switch state.autoRegister {
+            case .done:
+                lock.unlock()
+                return
+            case .running(let runner, let waitPoint):
+                lock.unlock()
+                // Registrations made by autoRegister() itself come back here on its thread.
+                if runner === context { return }
+                waitPoint.wait()
+            case .pending:
+                let waitPoint = WaitPoint()
+                state.autoRegister = .running(context, waitPoint)
+                lock.unlock()
+                if let autoRegistering = container as? any AutoRegistering {
+                    autoRegistering.autoRegister()
+                }
+                lock.withLock {
+                    state.autoRegister = .done
+                    publishFlags()
+                }
+                waitPoint.open()
+                return
+            }
         }
-        flags.set(Flags.autoRegistered, true)
+    }
+
+    /// Whether `autoRegister()` is running on the calling thread; `lock` held.
+    package var isAutoRegisteringHere: Bool {
+        if case .running(let runner, _) = state.autoRegister { return runner === ResolutionContext.current }
+        return false
+    }
+
+    // MARK: Push and pop
+
+    /// Saves registrations, context overrides, persisted modifiers and this
+    /// container's scope caches, to be restored by ``pop()``.
+    ///
+    /// Pushes nest. The snapshot is taken atomically with respect to every other
+    /// change to this container, and records whether `autoRegister()` has run: a
+    /// `pop()` to a point before it ran makes it run again on next use, so its
+    /// registrations come back. Singletons are not part of the snapshot.
+    public func push() {
+        lock.withLock {
+            var snapshot = Snapshot()
+            if case .done = state.autoRegister { snapshot.autoRegistered = true }
+            for slot in table.all() {
+                snapshot.slots[ObjectIdentifier(slot)] = SlotSnapshot(
+                    options: slot.options, cell: slot.cells.cell, parameterCells: slot.cells.parameterCells)
+            }
+            state.stack.append(snapshot)
+        }
+    }
+
+    /// Restores the state saved by the matching ``push()``, atomically with
+    /// respect to every other change to this container. Does nothing when nothing
+    /// was pushed. Instances cached since the push are released, after the
+    /// container's lock is released.
+    public func pop() {
+        var garbage = Garbage()
+        lock.withLock {
+            guard let snapshot = state.stack.popLast() else { return }
+            for slot in table.all() {
+                let saved = snapshot.slots[ObjectIdentifier(slot)]
+                setOptions(saved?.options, of: slot, &garbage)
+                slot.cells.removeAll(&garbage)
+                if let saved {
+                    slot.cells.setCell(saved.cell, &garbage)
+                    slot.cells.parameterCells = saved.parameterCells
+                }
+            }
+            if !snapshot.autoRegistered, case .done = state.autoRegister {
+                state.autoRegister = .pending
+            }
+            publishFlags()
+        }
+        garbage.release()
+    }
+
+    // MARK: Reset
+
+    /// Resets this container.
+    ///
+    /// - Parameter options: `.registration` removes every `register` (and runs
+    ///   `autoRegister()` again on next use), `.context` every context override,
+    ///   `.scope` empties this container's scope caches, `.all` does all three,
+    ///   forgets modifiers applied at run time and runs `autoRegister()` again on
+    ///   next use. Singletons are left alone unless `.singletons` is named.
+    public func reset(options: FactoryResetOptions = .all) {
+        var garbage = Garbage()
+        lock.withLock {
+            for slot in table.all() {
+                if options.contains(.all) {
+                    setOptions(nil, of: slot, &garbage)
+                } else if var current = slot.options {
+                    if options.contains(.registration) { current.registration = nil }
+                    if options.contains(.context) { current.contexts.removeAll() }
+                    setOptions(current, of: slot, &garbage)
+                }
+                if options.contains(.scope) { slot.cells.removeAll(&garbage) }
+            }
+            if options.contains(.all) || options.contains(.registration), case .done = state.autoRegister {
+                state.autoRegister = .pending
+            }
+            publishFlags()
+        }
+        if options.contains(.singletons) { singletons.takeUnretainedValue().resetAll() }
+        garbage.release()
+    }
+}
+
+extension ContainerManager {
+    /// Drops every instance this container cached under `scope`, atomically with
+    /// every other change; the instances are released after unlocking.
+    package func removeAll(scope: Scope) {
+        var garbage = Garbage()
+        let scopeID = ObjectIdentifier(scope)
+        lock.withLock {
+            for slot in table.all() { slot.cells.remove(scopeID: scopeID, &garbage) }
+        }
+        garbage.release()
+    }
+}
+
+extension ContainerManager {
+    /// Everything a test can change in this container: options, the push stack,
+    /// and every factory's persisted options and cached instances.
+    package struct SavedState {
+        package let state: State
+        package let slots: [ObjectIdentifier: SlotSnapshot]
+    }
+
+    /// Saves everything; see ``SavedState``.
+    package func save() -> SavedState {
+        lock.withLock {
+            var slots: [ObjectIdentifier: SlotSnapshot] = [:]
+            for slot in table.all() {
+                slots[ObjectIdentifier(slot)] = SlotSnapshot(
+                    options: slot.options, cell: slot.cells.cell, parameterCells: slot.cells.parameterCells)
+            }
+            return SavedState(state: state, slots: slots)
+        }
+    }
+
+    /// Puts back what ``save()`` saved, atomically; what it replaces is released after unlocking.
+    package func restore(_ saved: SavedState) {
+        var garbage = Garbage()
+        lock.withLock {
+            let autoRegister = state.autoRegister
+            state = saved.state
+            if case .running = saved.state.autoRegister { state.autoRegister = autoRegister }
+            for slot in table.all() {
+                let snapshot = saved.slots[ObjectIdentifier(slot)]
+                slot.setOptions(snapshot?.options, &garbage)
+                slot.cells.removeAll(&garbage)
+                if let snapshot {
+                    slot.cells.setCell(snapshot.cell, &garbage)
+                    slot.cells.parameterCells = snapshot.parameterCells
+                }
+            }
+            state.optionsCount = table.all().filter { $0.options != nil }.count
+            publishFlags()
+        }
+        garbage.release()
+    }
+
+    /// Turns FactoryTesting strict mode on (with an observer) or off (`nil`).
+    package func setUnmockedObserver(_ observer: (@Sendable (FactoryKey) -> Void)?) {
+        mutate { $0.unmockedObserver = observer }
     }
 }

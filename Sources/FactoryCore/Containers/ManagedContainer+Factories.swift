@@ -3,7 +3,7 @@ extension ManagedContainer {
     ///
     /// The same as `Factory(self) { ... }`.
     @inlinable @inline(__always)
-    public func callAsFunction<T>(key: StaticString = #function, _ factory: @escaping @Sendable () -> T) -> Factory<T> {
+    public func callAsFunction<T>(key: StaticString = #function, _ factory: @escaping @isolated(any) () -> T) -> Factory<T> {
         Factory(self, key: key, factory)
     }
 
@@ -11,7 +11,7 @@ extension ManagedContainer {
     /// `var greeter: ParameterFactory<String, Greeter> { self { Greeter(name: $0) } }`.
     @inlinable @inline(__always)
     public func callAsFunction<P, T>(
-        key: StaticString = #function, _ factory: @escaping @Sendable (P) -> T
+        key: StaticString = #function, _ factory: @escaping @isolated(any) (P) -> T
     ) -> ParameterFactory<P, T> {
         ParameterFactory(self, key: key, factory)
     }
@@ -25,22 +25,24 @@ extension ManagedContainer {
     ///
     /// Resolving it before anything is registered stops a DEBUG build with a
     /// message naming the factory while ``ContainerManager/promiseTriggersError``
-    /// is on (the default), and returns `nil` otherwise.
+    /// is on (the default), and returns `nil` otherwise. Inside a test run under
+    /// FactoryTesting's trait or XCTest helpers, that test fails instead and the
+    /// resolution returns `nil`.
     public func promised<T>(key: StaticString = #function) -> Factory<T?> {
-        var factory = Factory<T?>(self, key: key) { nil }
-        factory.registration.isPromised = true
+        var factory = Factory<T?>(self, key: key) { @Sendable in nil }
+        factory.registration.traits.insert(.promised)
         return factory
     }
 
     /// A parameter factory with no definition; see ``promised(key:)``.
     public func promised<P, T>(key: StaticString = #function) -> ParameterFactory<P, T?> {
-        var factory = ParameterFactory<P, T?>(self, key: key) { _ in nil }
-        factory.registration.isPromised = true
+        var factory = ParameterFactory<P, T?>(self, key: key) { @Sendable _ in nil }
+        factory.registration.traits.insert(.promised)
         return factory
     }
 
-    /// Calls `decorator` with every instance this container resolves.
-    public func decorator(_ decorator: @escaping @Sendable (Any) -> Void) {
+    /// Calls `decorator` with every instance this container resolves; `nil` removes it.
+    public func decorator(_ decorator: ((Any) -> Void)?) {
         manager.decorator = decorator
     }
 
@@ -48,4 +50,70 @@ extension ManagedContainer {
     public func reset(options: FactoryResetOptions = .all) {
         manager.reset(options: options)
     }
+
+    /// Runs `transform` on this container and returns it, for set-up in one expression:
+    /// `let container = Container().with { $0.api.register { MockAPI() } }`.
+    @discardableResult
+    public func with(_ transform: (Self) -> Void) -> Self {
+        transform(self)
+        return self
+    }
+
+    /// Runs the asynchronous `transform` on this container and returns it.
+    @discardableResult
+    public func with(_ transform: @Sendable (Self) async -> Void) async -> Self {
+        await transform(self)
+        return self
+    }
+
+    /// Runs `transform` on this container: `Container.shared { $0.api.register { MockAPI() } }`.
+    @discardableResult
+    public func callAsFunction(_ transform: (Self) -> Void) -> Self {
+        transform(self)
+        return self
+    }
+
+    /// Runs the asynchronous `transform` on this container:
+    /// `await Container.shared { @MainActor in $0.model.register { MockModel() } }`.
+    @discardableResult
+    public func callAsFunction(_ transform: @Sendable (Self) async -> Void) async -> Self {
+        await transform(self)
+        return self
+    }
 }
+
+#if !canImport(SwiftUI)
+extension SharedContainer {
+    /// Runs `transform` on the shared instance, for preview and test set-up.
+    /// (With SwiftUI, FactoryWrappers' version returns an `EmptyView` instead.)
+    @discardableResult
+    public static func preview(_ transform: (Self) -> Void) -> Self {
+        transform(shared)
+        return shared
+    }
+
+    /// Runs `transform` on this container, for preview and test set-up.
+    @discardableResult
+    public func preview(_ transform: (Self) -> Void) -> Self {
+        transform(self)
+        return self
+    }
+}
+
+extension Factory {
+    /// Registers `factory` for previews; the same as ``register(factory:)``.
+    /// (With SwiftUI, FactoryWrappers' version returns an `EmptyView` instead.)
+    @discardableResult
+    public func preview(factory: @escaping @isolated(any) () -> T) -> Self {
+        register(factory: factory)
+    }
+}
+
+extension ParameterFactory {
+    /// Registers `factory` for previews; the same as ``register(factory:)``.
+    @discardableResult
+    public func preview(factory: @escaping @isolated(any) (P) -> T) -> Self {
+        register(factory: factory)
+    }
+}
+#endif

@@ -28,11 +28,17 @@ public protocol SharedContainer: ManagedContainer {
     static var shared: Self { get }
 }
 
-/// A container that sets up registrations once, before its first resolution or registration.
+/// A container that sets up registrations before its first resolution or registration.
 ///
-/// `autoRegister()` runs exactly once per container instance, on the first thread
-/// that touches the container; other threads wait for it. Registrations it makes
-/// are ordinary registrations: `reset` removes them and they are not made again.
+/// `autoRegister()` runs once per container instance, on the first thread that
+/// touches the container; other threads wait for it, and registrations it makes
+/// on its own thread do not run it again. A reset of registrations
+/// (`manager.reset()`, `reset(options: .registration)`) or a `pop()` to a point
+/// before it ran makes it run again on next use, as in Factory.
+///
+/// Registrations made while it runs describe the container type rather than one
+/// instance: they do not drop cached instances, and a singleton they build is
+/// shared by every container of the type (see ``ContainerManager``).
 public protocol AutoRegistering: ManagedContainer {
     /// Registers what this container needs at start-up.
     func autoRegister()

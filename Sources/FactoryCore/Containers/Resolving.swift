@@ -9,40 +9,50 @@
 ///
 /// Registrations are keyed by the exact type: registering `Service` does not make
 /// `any ServiceType` resolvable. They are ordinary registrations of this container:
-/// `reset`, `push` and `pop` apply to them.
+/// `reset`, `push` and `pop` apply to them, and modifiers chained after
+/// `register` (`.scope(.singleton)`) persist with them.
 public protocol Resolving: ManagedContainer {}
 
 extension Resolving {
     /// Registers `factory` as the way to build `T` in this container.
     @discardableResult
-    public func register<T>(_ type: T.Type = T.self, factory: @escaping @Sendable () -> T) -> Factory<T> {
+    public func register<T>(_ type: T.Type = T.self, factory: @escaping @isolated(any) () -> T) -> Factory<T> {
         typedFactory(type).register(factory: factory)
     }
 
     /// Resolves the `T` registered in this container, or `nil` when none is.
     ///
-    /// The registration is read once, under the container's lock, and is what builds
-    /// the instance if another thread resets it while this resolution runs.
+    /// A reset racing this call either happens before it (nil) or after it has
+    /// read the registration, which then builds the instance.
     public func resolve<T>(_ type: T.Type = T.self) -> T? {
-        manager.ensureAutoRegistered(self)
-        let key = typedFactory(type).registration.key
-        guard let box = manager.lock.withLock({ manager.state.entries[key]?.registration }) else { return nil }
-        let registered = unsafeDowncast(box, to: RegistrationBox<Void, T>.self).factory
-        return Factory(self, key: "resolving") { registered(()) }.resolve()
+        var factory = typedFactory(type)
+        guard let registered = registration(of: factory) else { return nil }
+        // The registration read here is the definition, so a reset after this point still has a closure to run.
+        factory.registration.factory = registered.factory
+        factory.registration.isolation = registered.isolation
+        return factory.resolve()
     }
 
-    /// The factory registered for `T`, or `nil` when none is. Its modifiers work as on any factory.
+    /// The factory registered for `T`, or `nil` when none is. Its modifiers work
+    /// as on any factory and persist.
     public func factory<T>(_ type: T.Type = T.self) -> Factory<T>? {
-        manager.ensureAutoRegistered(self)
         let factory = typedFactory(type)
+        return registration(of: factory) == nil ? nil : factory
+    }
+
+    private func registration<T>(of factory: Factory<T>) -> RegistrationBox<Void, T>? {
+        manager.ensureAutoRegistered(self)
         let key = factory.registration.key
-        let registered = manager.lock.withLock { manager.state.entries[key]?.registration != nil }
-        return registered ? factory : nil
+        let box = manager.findSlot(key)?._withUnsafeGuaranteedRef { $0.loadOptions()?.value.registration }
+        return box.map { unsafeDowncast($0, to: RegistrationBox<Void, T>.self) }
     }
 
     private func typedFactory<T>(_ type: T.Type) -> Factory<T> {
-        Factory(self, key: "resolving") {
+        var factory = Factory(self, key: "resolving") { @Sendable () -> T in
             fatalError("FactoryCore: \(String(describing: Self.self)).resolving<\(T.self)> has no registration")
         }
+        // Modifiers on a type-based factory always persist: it has no definition to belong to.
+        factory.registration.traits.insert(.persists)
+        return factory
     }
 }

@@ -33,9 +33,17 @@ public struct FactoryContext: Sendable {
     /// Running in a simulator.
     public var isSimulator: Bool
 
-    /// Creates a context; ``current`` is the one resolution uses.
+    /// The running process's context, detected now: launch arguments, whether a
+    /// test runner or a SwiftUI preview runs it, the build's DEBUG flag and the
+    /// simulator. `FactoryContext.current = FactoryContext()` undoes changes a
+    /// test made to ``current`` (runtime arguments included).
+    public init() {
+        self = Self.detect()
+    }
+
+    /// Creates a context with the given values; ``current`` is the one resolution uses.
     public init(
-        arguments: [String] = [],
+        arguments: [String],
         runtimeArguments: [String: String] = [:],
         isPreview: Bool = false,
         isTest: Bool = false,

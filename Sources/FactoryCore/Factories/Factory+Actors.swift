@@ -1,25 +1,31 @@
 extension Factory {
     /// Resolves on the main actor, for factories whose closure builds main-actor
-    /// objects (`self { MainActor.assumeIsolated { ViewModel() } }`).
+    /// objects, from any context:
     ///
-    /// Being `@MainActor`, the call is checked by the compiler; the closure then
-    /// runs on the main actor, so its `assumeIsolated` holds.
+    /// ```swift
+    /// Task.detached {
+    ///     let model = await Container.shared.contentViewModel.resolveOnMainActor()
+    /// }
+    /// ```
+    ///
+    /// Being `@MainActor`, the call hops to the main actor before resolution runs.
     @MainActor
     public func resolveOnMainActor() -> T {
         resolve()
     }
 
-    /// Resolves on `actor`'s executor and returns the result there, for factories
-    /// whose closure must run on a global actor.
+    /// Resolves on `actor`, for factories whose closure is isolated to that global
+    /// actor (pass its `shared` instance), from any context:
     ///
-    /// The instance crosses back to the caller, so `T` must be `Sendable`.
-    public func resolveOnGlobalActor<A: GlobalActor>(_ actor: A.Type) async -> T where T: Sendable {
-        let executor: any Actor = A.shared
-        return await Self.run(on: executor) { self.resolve() }
-    }
-
-    private static func run<R: Sendable>(on actor: isolated any Actor, _ body: @Sendable () -> R) -> R {
-        body()
+    /// ```swift
+    /// let manager = await Container.shared.dataManager.resolveOnGlobalActor(BackgroundActor.shared)
+    /// ```
+    ///
+    /// The factory does not carry its closure's actor in its type, so the
+    /// compiler cannot check that `actor` is the right one; passing another runs
+    /// the closure there.
+    public func resolveOnGlobalActor(_ actor: isolated any Actor) -> sending T {
+        resolve()
     }
 }
 
@@ -27,6 +33,11 @@ extension ParameterFactory {
     /// Resolves on the main actor; see ``Factory/resolveOnMainActor()``.
     @MainActor
     public func resolveOnMainActor(_ parameters: P) -> T {
+        resolve(parameters)
+    }
+
+    /// Resolves on `actor`; see ``Factory/resolveOnGlobalActor(_:)``.
+    public func resolveOnGlobalActor(_ actor: isolated any Actor, parameters: sending P) -> sending T {
         resolve(parameters)
     }
 }

@@ -6,6 +6,7 @@
 /// extension Container {
 ///     var service: Factory<any ServiceType> { self { Service() } }            // sugar
 ///     var formal: Factory<any ServiceType> { Factory(self) { Service() } }   // the same
+///     @MainActor var model: Factory<ContentViewModel> { self { ContentViewModel() } }
 /// }
 /// let service = Container.shared.service()
 /// ```
@@ -13,6 +14,13 @@
 /// A factory is a small value; making one allocates nothing unless its closure
 /// captures something. Its identity is the container type, the property name
 /// (`#function`) and `T`.
+///
+/// The closure keeps the isolation of the place it is written: in a `@MainActor`
+/// property (or a module whose default isolation is the main actor) it is a
+/// main-actor closure, and resolving the factory off the main thread stops the
+/// program with a message naming the factory; use ``resolveOnMainActor()`` from
+/// other contexts. A closure isolated to another global actor runs on the
+/// resolving thread, as in Factory; use ``resolveOnGlobalActor(_:)`` to run it there.
 public struct Factory<T>: FactoryModifying, Sendable {
     /// The definition and modifiers; see ``FactoryModifying``.
     public var registration: FactoryRegistration<Void, T>
@@ -24,8 +32,9 @@ public struct Factory<T>: FactoryModifying, Sendable {
     ///   - key: The factory's name; leave the default (`#function`, the property name).
     ///   - factory: Builds a new instance. It may resolve other factories.
     @inlinable
-    public init(_ container: any ManagedContainer, key: StaticString = #function, _ factory: @escaping @Sendable () -> T) {
-        registration = FactoryRegistration(container: container, key: key, factory: .plain(factory))
+    public init(_ container: any ManagedContainer, key: StaticString = #function, _ factory: @escaping @isolated(any) () -> T) {
+        let (closure, isolation) = ClosureAdapter.adapt(factory)
+        registration = FactoryRegistration(container: container, name: key, factory: .plain(closure), isolation: isolation)
     }
 
     /// Resolves an instance: new, or from the factory's scope.
@@ -41,67 +50,93 @@ public struct Factory<T>: FactoryModifying, Sendable {
     }
 
     /// Replaces the definition's closure for this container until reset, and drops
-    /// the factory's cached instance so the next resolution uses `factory`.
+    /// the factory's cached instances so the next resolution uses `factory`.
     ///
-    /// Modifiers chained after `register` persist with it:
-    /// `container.service.register { Mock() }.singleton`.
+    /// Other container instances are not affected. Modifiers chained after
+    /// `register` persist with it: `container.service.register { Mock() }.singleton`.
+    /// A resolution already under way may still finish with the old closure, but
+    /// none that starts after `register` returns uses it, and an instance the old
+    /// closure builds is never cached.
     @discardableResult
-    public func register(factory: @escaping @Sendable () -> T) -> Self {
+    public func register(factory: @escaping @isolated(any) () -> T) -> Self {
         var copy = self
-        copy.registration.register(.plain(factory))
+        let (closure, isolation) = ClosureAdapter.adapt(factory)
+        copy.registration.register(.plain(closure), isolation: isolation)
         return copy
     }
 
-    /// Overrides the factory in the given contexts; see ``FactoryContextType`` for precedence.
-    /// A context override wins over `register`.
+    /// Overrides the factory in the given contexts; see ``FactoryContextType`` for
+    /// precedence. A context override wins over `register`.
+    ///
+    /// In the factory's own definition the override is part of the definition;
+    /// applied anywhere else it persists in the container until reset.
+    ///
+    /// - Parameters:
+    ///   - contexts: When the override applies.
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    ///   - factory: Builds the instance in those contexts.
     @discardableResult
-    public func context(_ contexts: FactoryContextType..., factory: @escaping @Sendable () -> T) -> Self {
-        var copy = self
-        copy.registration.addContext(contexts, .plain(factory))
-        return copy
+    public func context(
+        _ contexts: FactoryContextType..., caller: StaticString = #function, factory: @escaping @isolated(any) () -> T
+    ) -> Self {
+        addContexts(contexts, caller: caller, factory)
     }
 
     /// Overrides the factory when `argument` is a launch or runtime argument.
     /// In release builds launch arguments count only when
     /// ``FactoryContext/honorsLaunchOverridesInRelease`` is set.
     @discardableResult
-    public func onArg(_ argument: String, factory: @escaping @Sendable () -> T) -> Self {
-        context(.arg(argument), factory: factory)
+    public func onArg(
+        _ argument: String, caller: StaticString = #function, factory: @escaping @isolated(any) () -> T
+    ) -> Self {
+        addContexts([.arg(argument)], caller: caller, factory)
     }
 
     /// Overrides the factory when any of `arguments` is present.
     @discardableResult
-    public func onArgs(_ arguments: [String], factory: @escaping @Sendable () -> T) -> Self {
-        context(.args(arguments), factory: factory)
+    public func onArgs(
+        _ arguments: [String], caller: StaticString = #function, factory: @escaping @isolated(any) () -> T
+    ) -> Self {
+        addContexts([.args(arguments)], caller: caller, factory)
     }
 
     /// Overrides the factory in SwiftUI previews.
     @discardableResult
-    public func onPreview(factory: @escaping @Sendable () -> T) -> Self {
-        context(.preview, factory: factory)
+    public func onPreview(caller: StaticString = #function, factory: @escaping @isolated(any) () -> T) -> Self {
+        addContexts([.preview], caller: caller, factory)
     }
 
     /// Overrides the factory under XCTest and Swift Testing.
     @discardableResult
-    public func onTest(factory: @escaping @Sendable () -> T) -> Self {
-        context(.test, factory: factory)
+    public func onTest(caller: StaticString = #function, factory: @escaping @isolated(any) () -> T) -> Self {
+        addContexts([.test], caller: caller, factory)
     }
 
     /// Overrides the factory in DEBUG builds.
     @discardableResult
-    public func onDebug(factory: @escaping @Sendable () -> T) -> Self {
-        context(.debug, factory: factory)
+    public func onDebug(caller: StaticString = #function, factory: @escaping @isolated(any) () -> T) -> Self {
+        addContexts([.debug], caller: caller, factory)
     }
 
     /// Overrides the factory in the simulator.
     @discardableResult
-    public func onSimulator(factory: @escaping @Sendable () -> T) -> Self {
-        context(.simulator, factory: factory)
+    public func onSimulator(caller: StaticString = #function, factory: @escaping @isolated(any) () -> T) -> Self {
+        addContexts([.simulator], caller: caller, factory)
     }
 
     /// Overrides the factory on a device (not the simulator).
     @discardableResult
-    public func onDevice(factory: @escaping @Sendable () -> T) -> Self {
-        context(.device, factory: factory)
+    public func onDevice(caller: StaticString = #function, factory: @escaping @isolated(any) () -> T) -> Self {
+        addContexts([.device], caller: caller, factory)
+    }
+
+    private func addContexts(
+        _ types: [FactoryContextType], caller: StaticString, _ factory: @escaping @isolated(any) () -> T
+    ) -> Self {
+        var copy = self
+        let (closure, isolation) = ClosureAdapter.adapt(factory)
+        copy.registration.addContexts(
+            types, .plain(closure), isolation: isolation, persist: registration.persists(calledFrom: caller))
+        return copy
     }
 }

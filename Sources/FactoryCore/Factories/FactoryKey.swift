@@ -6,61 +6,62 @@ import Glibc
 import Musl
 #endif
 
-/// Identifies one factory: its container type, its name (`#function`), its
-/// parameter type and its value type.
+/// Identifies one factory: its container type, its name (`#function`, the
+/// property's name), its parameter type and its value type.
 ///
-/// Hashing and equality touch no string: the name is a `StaticString` compared
-/// by address first and by bytes only when two addresses differ, and the hash
-/// uses the name's length rather than its characters.
-public struct FactoryKey: Hashable, Sendable {
-    @usableFromInline package let containerType: any AnyObject.Type
+/// Two factories are the same when all four are equal; names are compared by
+/// their characters, so equal names compiled into different modules are equal.
+/// Each container instance keeps its own registrations and caches under these keys.
+public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
+    /// The factory's name.
     @usableFromInline package let name: StaticString
-    @usableFromInline package let parameterType: Any.Type
+    /// The type the factory resolves.
     @usableFromInline package let valueType: Any.Type
+    /// The parameter type; `Void` for a ``Factory``.
+    @usableFromInline package let parameterType: Any.Type
+    /// The type of the container the factory belongs to.
+    @usableFromInline package let containerType: any AnyObject.Type
 
     @inlinable
-    package init(containerType: any AnyObject.Type, name: StaticString, parameterType: Any.Type, valueType: Any.Type) {
-        self.containerType = containerType
+    package init(name: StaticString, valueType: Any.Type, parameterType: Any.Type, containerType: any AnyObject.Type) {
         self.name = name
-        self.parameterType = parameterType
         self.valueType = valueType
+        self.parameterType = parameterType
+        self.containerType = containerType
     }
 
-    /// Whether two keys name the same factory: same container type, name, parameter and value type.
+    /// Whether two keys name the same factory.
     @inlinable
     public static func == (lhs: FactoryKey, rhs: FactoryKey) -> Bool {
         ObjectIdentifier(lhs.valueType) == ObjectIdentifier(rhs.valueType)
-            && ObjectIdentifier(lhs.containerType) == ObjectIdentifier(rhs.containerType)
             && ObjectIdentifier(lhs.parameterType) == ObjectIdentifier(rhs.parameterType)
-            && Self.sameName(lhs.name, rhs.name)
+            && ObjectIdentifier(lhs.containerType) == ObjectIdentifier(rhs.containerType)
+            && FactoryName.equal(lhs.name, rhs.name)
     }
 
-    /// Hashes the key without reading the name's characters; see `_rawHashValue(seed:)`.
-    @inlinable
+    /// Hashes the key's name by its characters and its three types by identity.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(mixedBits)
+        hasher.combine(hashBits)
     }
 
-    /// Scope caches look keys up on every cached resolution, where SipHash alone
-    /// costs more than building a small object. Keys are made by this library from
-    /// type addresses, not from outside input, so a multiplicative mix of the
-    /// types' addresses and the name's length (not its characters, so equal names
-    /// at different addresses hash alike) is safe and spreads them well.
+    /// The hash that the library's own tables use.
     @inlinable
-    public func _rawHashValue(seed: Int) -> Int {
-        let mixed = (mixedBits ^ UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(bitPattern: mixed ^ (mixed &>> 29))
+    package var hashBits: Int {
+        FactoryName.hash(name, ObjectIdentifier(valueType), ObjectIdentifier(parameterType), ObjectIdentifier(containerType))
     }
 
-    @inlinable
-    var mixedBits: UInt {
-        let value = UInt(bitPattern: ObjectIdentifier(valueType))
-        let container = UInt(bitPattern: ObjectIdentifier(containerType))
-        return value ^ (container &<< 7) ^ (UInt(name.utf8CodeUnitCount) &* 0x9E37_79B9)
+    /// `Container.name<Type>`, the form traces and error messages use.
+    public var description: String {
+        "\(String(describing: containerType)).\(name)<\(String(describing: valueType))>"
     }
+}
 
+/// Hashing and comparing factory names without building strings.
+@usableFromInline
+package enum FactoryName {
+    /// Whether two names have the same characters; equal addresses answer at once.
     @inlinable
-    static func sameName(_ lhs: StaticString, _ rhs: StaticString) -> Bool {
+    package static func equal(_ lhs: StaticString, _ rhs: StaticString) -> Bool {
         guard lhs.hasPointerRepresentation, rhs.hasPointerRepresentation else {
             return lhs.description == rhs.description
         }
@@ -70,10 +71,40 @@ public struct FactoryKey: Hashable, Sendable {
         return memcmp(lhs.utf8Start, rhs.utf8Start, count) == 0
     }
 
-    /// `Container.name<Type>`, the form used in traces and error messages.
-    public var description: String {
-        "\(String(describing: containerType)).\(name)<\(String(describing: valueType))>"
+    /// A hash of the name's characters mixed with three type identities.
+    ///
+    /// Every byte of the name counts, read eight at a time, so names that differ
+    /// anywhere (not only in length) spread over the table; equal names at
+    /// different addresses hash alike. Keys come from code, not from outside
+    /// input, so a multiplicative mix is enough and costs a few instructions.
+    @inlinable
+    package static func hash(
+        _ name: StaticString, _ first: ObjectIdentifier, _ second: ObjectIdentifier, _ third: ObjectIdentifier
+    ) -> Int {
+        var state = UInt(bitPattern: first) &* 0x9E37_79B9_7F4A_7C15
+        state = (state ^ UInt(bitPattern: second)) &* 0xBF58_476D_1CE4_E5B9
+        state = (state ^ UInt(bitPattern: third)) &* 0x94D0_49BB_1331_11EB
+        if name.hasPointerRepresentation {
+            let count = name.utf8CodeUnitCount
+            let start = UnsafeRawPointer(name.utf8Start)
+            var tail = UInt(count)
+            if count >= 8 {
+                var offset = 0
+                while offset + 8 < count {
+                    state = (state ^ start.loadUnaligned(fromByteOffset: offset, as: UInt.self)) &* 0x9E37_79B9_7F4A_7C15
+                    offset += 8
+                }
+                // The last eight bytes, overlapping the previous word when the length is not a multiple of eight.
+                tail ^= start.loadUnaligned(fromByteOffset: count - 8, as: UInt.self)
+            } else {
+                for offset in 0..<count {
+                    tail = (tail &<< 8) | UInt(start.load(fromByteOffset: offset, as: UInt8.self))
+                }
+            }
+            state = (state ^ tail) &* 0xBF58_476D_1CE4_E5B9
+        } else {
+            state = (state ^ UInt(name.unicodeScalar.value)) &* 0xBF58_476D_1CE4_E5B9
+        }
+        return Int(bitPattern: state ^ (state &>> 31))
     }
 }
-
-extension FactoryKey: CustomStringConvertible {}

@@ -1,18 +1,26 @@
 /// The modifiers shared by ``Factory`` and ``ParameterFactory``.
 ///
-/// Modifiers return a modified copy. In a definition they describe the factory
-/// each time the container property is read:
+/// A modifier written in the factory's definition describes the factory each
+/// time its container property is read:
 ///
 /// ```swift
 /// var cache: Factory<ImageCache> { self { ImageCache() }.cached }
 /// ```
 ///
-/// Chained after `register`, a context override (`onTest`, ...) or `once()`,
-/// they persist in the container and win over the definition:
+/// A modifier applied anywhere else persists in the container and wins over the
+/// definition until the factory or the container is reset:
 ///
 /// ```swift
+/// Container.shared.cache.scope(.singleton)          // from now on a singleton
 /// Container.shared.cache.register { MockImageCache() }.singleton
 /// ```
+///
+/// Modifier methods (`scope(_:)`, `decorator(_:)`, `timeToLive(_:)`, the context
+/// overrides) tell the two apart by the name of the function that calls them:
+/// inside the property (or function) that defines the factory they belong to the
+/// definition. Modifier properties (`.cached`, `.singleton`, ...) belong to the
+/// definition unless chained after `register`, a run-time context override or
+/// `once()`. A definition never overwrites what was persisted.
 public protocol FactoryModifying {
     /// The parameter type; `Void` for ``Factory``.
     associatedtype P
@@ -27,48 +35,70 @@ extension FactoryModifying {
     /// Uses `scope` for the instances this factory builds. `nil` means the
     /// container's `defaultScope` (unique unless set).
     ///
-    /// When this value persists (after `register`), the scope is stored in the
-    /// container and the factory's cached instance is dropped.
+    /// Applied outside the factory's definition it persists, and drops the
+    /// instance cached under the previous scope.
+    ///
+    /// - Parameters:
+    ///   - scope: The scope, e.g. `.cached` or a custom `Cached()` instance.
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
     @inlinable @discardableResult
-    public func scope(_ scope: Scope?) -> Self {
+    public func scope(_ scope: Scope?, caller: StaticString = #function) -> Self {
         var copy = self
-        copy.registration.setScope(scope)
+        copy.registration.setScope(scope, persist: registration.persists(calledFrom: caller))
+        return copy
+    }
+
+    /// The scope set the way a modifier property sets it: in the definition,
+    /// unless this value persists.
+    @inlinable
+    package func scopeProperty(_ scope: Scope) -> Self {
+        var copy = self
+        copy.registration.setScope(scope, persist: registration.traits.contains(.persists))
         return copy
     }
 
     /// No caching: a new instance on every resolution.
     @inlinable
     public var unique: Self {
-        scope(.unique)
+        scopeProperty(.unique)
     }
 
     /// Calls `decorator` with every instance this factory resolves, new or cached.
+    ///
+    /// - Parameters:
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    ///   - decorator: Called after each resolution, outside any lock.
     @discardableResult
-    public func decorator(_ decorator: @escaping @Sendable (T) -> Void) -> Self {
+    public func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T) -> Void) -> Self {
         var copy = self
-        copy.registration.setDecorator { value, _ in decorator(value) }
+        copy.registration.setDecorator({ value, _ in decorator(value) }, persist: registration.persists(calledFrom: caller))
         return copy
     }
 
     /// Calls `decorator` with every instance this factory resolves, and whether
     /// it was just built (`true`) or came from a scope's cache (`false`).
+    ///
+    /// - Parameters:
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    ///   - decorator: Called after each resolution, outside any lock.
     @discardableResult
-    public func decorator(_ decorator: @escaping @Sendable (T, Bool) -> Void) -> Self {
+    public func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T, Bool) -> Void) -> Self {
         var copy = self
-        copy.registration.setDecorator(decorator)
+        copy.registration.setDecorator(decorator, persist: registration.persists(calledFrom: caller))
         return copy
     }
 
-    /// Makes modifiers chained after it persist, for registrations made at start-up.
+    /// Applies the modifiers before it in the definition only the first time the
+    /// factory is read, and makes the modifiers after it persist.
     ///
-    /// In Factory, definitions re-apply their modifiers on every evaluation and
-    /// `once()` stops them from overwriting start-up registrations. Here a
-    /// definition never overwrites a registration or a persisted scope in the first
-    /// place, so `once()` only makes the rest of its chain persist, like `register`.
+    /// The first evaluation persists what the definition set (scope, decorator,
+    /// contexts, ...); later evaluations' own modifiers are ignored, so changes
+    /// made at run time, and resets of parts of them (`reset(.context)`), stand.
+    /// A full reset (`reset()`, `manager.reset()`) starts over.
     @discardableResult
     public func once() -> Self {
         var copy = self
-        copy.registration.persists = true
+        copy.registration.applyOnce()
         return copy
     }
 

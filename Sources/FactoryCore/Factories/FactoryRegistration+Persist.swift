@@ -1,79 +1,229 @@
 extension FactoryRegistration {
-    /// Persists `factory` as this factory's registration and drops its cached instances.
-    package mutating func register(_ factory: FactoryClosure<P, T>) {
-        let manager = container.manager
-        manager.ensureAutoRegistered(container)
-        let box = RegistrationBox(factory)
-        manager.mutate { $0.entries[key, default: .init()].registration = box }
-        clearCachedInstances()
-        persists = true
+    /// Whether a modifier called from `caller` (its `#function`) persists: it does
+    /// after `register`, a run-time context override or `once()`, and whenever it
+    /// is called outside the factory's own definition (the definition is the
+    /// property or function named like the factory).
+    @inlinable
+    package func persists(calledFrom caller: StaticString) -> Bool {
+        traits.contains(.persists) || !FactoryName.equal(caller, name)
     }
 
-    /// Persists a context override. Re-adding an override for a context that already
-    /// has one replaces its closure and keeps cached instances, so a definition that
-    /// declares `onTest { }` can be evaluated on every resolution without losing its cache.
-    package mutating func addContext(_ types: [FactoryContextType], _ factory: FactoryClosure<P, T>) {
+    /// Changes this factory's persisted options in its container, atomically with
+    /// every other change to the container. When `change` returns `true` the
+    /// factory's cached instances are dropped too. Old state is released after unlocking.
+    package func persist(_ change: (inout FactoryOptions, _ describesType: Bool) -> Bool) {
         let manager = container.manager
         manager.ensureAutoRegistered(container)
-        let box = RegistrationBox(factory)
-        let added = manager.mutate { state -> Bool in
-            var entry = state.entries[key] ?? .init()
-            var added = false
-            for type in types {
-                if let index = entry.contexts.firstIndex(where: { $0.type == type }) {
-                    entry.contexts[index].box = box
-                } else {
-                    entry.contexts.append((type, box))
-                    added = true
+        let key = self.key
+        var garbage = Garbage()
+        manager.lock.withLock {
+            let slot = manager.slot(key)
+            var options = slot.options ?? FactoryOptions()
+            let clearCaches = change(&options, manager.isAutoRegisteringHere)
+            manager.setOptions(options, of: slot, &garbage)
+            if clearCaches { Self.clearCaches(slot, key: key, manager: manager, &garbage) }
+        }
+        garbage.release()
+    }
+
+    /// Drops every instance cached for `key`: in the container, in its singleton
+    /// storage, and with its registrations. Manager lock held.
+    static func clearCaches(_ slot: Slot, key: FactoryKey, manager: ContainerManager, _ garbage: inout Garbage) {
+        slot.cells.removeAll(&garbage)
+        if let options = slot.options {
+            options.registration?.singletonCells?.removeAll(&garbage)
+            for context in options.contexts { context.box.singletonCells?.removeAll(&garbage) }
+        }
+        manager.singletons.takeUnretainedValue().remove(key, &garbage)
+    }
+
+    /// Persists `factory` as this factory's registration and drops its cached
+    /// instances (not while `autoRegister()` runs, as in Factory).
+    package mutating func register(_ factory: FactoryClosure<P, T>, isolation: ClosureIsolation) {
+        let manager = container.manager
+        manager.ensureAutoRegistered(container)
+        let key = self.key
+        var garbage = Garbage()
+        manager.lock.withLock {
+            let slot = manager.slot(key)
+            let describesType = manager.isAutoRegisteringHere
+            var options = slot.options ?? FactoryOptions()
+            options.registration = RegistrationBox(factory, isolation: isolation, describesType: describesType)
+            manager.setOptions(options, of: slot, &garbage)
+            if !describesType {
+                slot.cells.removeAll(&garbage)
+                let storage = manager.singletons.takeUnretainedValue()
+                storage.lock.withLock {
+                    storage.find(key)?.takeUnretainedValue().shared.removeAll(&garbage)
                 }
             }
-            state.entries[key] = entry
-            return added
         }
-        if added { clearCachedInstances() }
-        persists = true
+        garbage.release()
+        traits.insert(.persists)
     }
 
-    /// Sets the scope; persisted (and cached instances dropped) when this value persists.
+    /// Adds context overrides for `types`: to this value when it is the
+    /// definition applying them, else persisted (replacing an override for the
+    /// same context). Cached instances are kept, as in Factory.
+    package mutating func addContexts(
+        _ types: [FactoryContextType], _ factory: FactoryClosure<P, T>, isolation: ClosureIsolation, persist: Bool
+    ) {
+        if persist {
+            self.persist { options, describesType in
+                let box = RegistrationBox(factory, isolation: isolation, describesType: describesType)
+                for type in types {
+                    options.contexts.removeAll { $0.type == type }
+                    options.contexts.append(ContextOverride(type: type, box: box))
+                }
+                return false
+            }
+            traits.insert(.persists)
+        } else {
+            let box = RegistrationBox(factory, isolation: isolation, describesType: true)
+            var overrides = contexts ?? []
+            for type in types {
+                overrides.removeAll { $0.type == type }
+                overrides.append(ContextOverride(type: type, box: box))
+            }
+            contexts = overrides
+        }
+    }
+
+    /// Sets the scope, persisted when `persist` (dropping instances cached under another scope).
     @inlinable
-    package mutating func setScope(_ scope: Scope?) {
-        self.scope = scope
-        if persists { persistScope(scope) }
+    package mutating func setScope(_ scope: Scope?, persist: Bool) {
+        if persist {
+            persistScope(scope)
+        } else {
+            self.scope = scope
+            traits.insert(.hasScope)
+        }
     }
 
     @usableFromInline
     func persistScope(_ scope: Scope?) {
-        container.manager.mutate { $0.entries[key, default: .init()].scope = scope }
-        clearCachedInstances()
-    }
-
-    /// Sets the decorator; persisted when this value persists.
-    package mutating func setDecorator(_ decorator: @escaping @Sendable (T, Bool) -> Void) {
-        self.decorator = decorator
-        guard persists else { return }
-        let box = DecoratorBox(decorator)
-        container.manager.mutate { $0.entries[key, default: .init()].decorator = box }
-    }
-
-    /// Resets what `options` names for this factory only.
-    package func reset(_ options: FactoryResetOptions) {
-        let manager = container.manager
-        manager.mutate { state in
-            guard var entry = state.entries[key] else { return }
-            if options.contains(.all) {
-                entry = .init()
-            } else {
-                if options.contains(.registration) { entry.registration = nil }
-                if options.contains(.context) { entry.contexts.removeAll() }
-            }
-            state.entries[key] = entry.isEmpty ? nil : entry
+        persist { options, _ in
+            let changed = !options.hasScope || options.scope !== scope
+            options.hasScope = true
+            options.scope = scope
+            return changed
         }
-        if options.contains(.scope) { clearCachedInstances() }
     }
 
-    /// Drops this factory's instances from the container's caches and from singletons.
-    package func clearCachedInstances() {
-        container.manager.storage.remove(key)
-        container.manager.singletons.remove(key)
+    /// Sets the decorator, persisted when `persist`.
+    package mutating func setDecorator(_ decorator: @escaping @Sendable (T, Bool) -> Void, persist: Bool) {
+        if persist {
+            self.persist { options, _ in
+                options.decorator = DecoratorBox(decorator)
+                return false
+            }
+        } else {
+            self.decorator = decorator
+        }
+    }
+
+    /// Sets the time-to-live, persisted when `persist`. Stops the program for a
+    /// negative or non-finite interval; intervals beyond what the clock counts
+    /// (about 584 years) mean "never expires".
+    package mutating func setTimeToLive(_ seconds: Double, persist: Bool) {
+        guard seconds.isFinite, seconds >= 0 else {
+            FactoryError.fail(.invalidTimeToLive(key, seconds: seconds))
+        }
+        let nanoseconds = seconds * 1_000_000_000 >= Double(UInt64.max) ? UInt64.max : max(UInt64(seconds * 1_000_000_000), 1)
+        if persist {
+            self.persist { options, _ in
+                options.ttl = nanoseconds
+                return false
+            }
+        } else {
+            ttl = nanoseconds
+        }
+    }
+
+    /// Caches per parameter, persisted when `persist`.
+    package mutating func setScopeOnParameters(persist: Bool) {
+        if persist {
+            self.persist { options, _ in
+                options.scopeOnParameters = true
+                return false
+            }
+        } else {
+            traits.insert(.scopeOnParameters)
+        }
+    }
+
+    /// `once()`: the first time, persists the modifiers this value's definition
+    /// applied (they then survive until a reset), and from then on drops the
+    /// definition's modifiers from every value, so nothing the definition says
+    /// overwrites what was persisted or changed at run time. Modifiers chained
+    /// after `once()` persist.
+    package mutating func applyOnce() {
+        let manager = container.manager
+        let alreadyApplied = (manager.findSlot(key)?._withUnsafeGuaranteedRef { $0.loadOptions() })?.value.onceApplied ?? false
+        if !alreadyApplied {
+            let definition = self
+            persist { options, _ in
+                guard !options.onceApplied else { return false }
+                options.onceApplied = true
+                if !options.hasScope && definition.traits.contains(.hasScope) {
+                    options.hasScope = true
+                    options.scope = definition.scope
+                }
+                if options.decorator == nil, let decorator = definition.decorator {
+                    options.decorator = DecoratorBox(decorator)
+                }
+                if options.ttl == nil && definition.ttl != 0 { options.ttl = definition.ttl }
+                if options.scopeOnParameters == nil && definition.traits.contains(.scopeOnParameters) {
+                    options.scopeOnParameters = true
+                }
+                for context in definition.contexts ?? [] where !options.contexts.contains(where: { $0.type == context.type }) {
+                    options.contexts.append(context)
+                }
+                return false
+            }
+        }
+        scope = nil
+        decorator = nil
+        ttl = 0
+        contexts = nil
+        traits.subtract([.hasScope, .scopeOnParameters])
+        traits.insert(.persists)
+    }
+
+    /// Resets what `options` names for this factory in its container.
+    package func reset(_ options: FactoryResetOptions) {
+        guard !options.isEmpty else { return }
+        let manager = container.manager
+        let key = self.key
+        var garbage = Garbage()
+        manager.lock.withLock {
+            guard let slot = manager.findSlot(key)?.takeUnretainedValue() else {
+                if options.contains(.scope) { manager.singletons.takeUnretainedValue().remove(key, &garbage) }
+                return
+            }
+            if options.contains(.scope) { Self.clearCaches(slot, key: key, manager: manager, &garbage) }
+            if options.contains(.all) {
+                manager.setOptions(nil, of: slot, &garbage)
+            } else if var current = slot.options {
+                if options.contains(.registration) { current.registration = nil }
+                if options.contains(.context) { current.contexts.removeAll() }
+                manager.setOptions(current, of: slot, &garbage)
+            }
+        }
+        garbage.release()
+    }
+}
+
+extension ContainerManager {
+    /// The logger, boxed for trace lines.
+    package var loggerBox: LoggerBox {
+        lock.withLock { state.logger }
+    }
+
+    /// FactoryTesting strict mode: tells the observer that `key` resolved with its
+    /// definition. The observer runs outside the lock, on the resolving thread.
+    package func reportUnmocked(_ key: FactoryKey) {
+        let observer = lock.withLock { state.unmockedObserver }
+        observer?(key)
     }
 }

@@ -1,180 +1,235 @@
+import CFactoryAtomics
+
 extension FactoryRegistration {
-    /// Resolves the factory: picks the closure (context override, registration,
-    /// definition) and the scope, then builds or fetches the instance inside this
-    /// thread's resolution cycle.
+    /// Resolves the factory.
     ///
-    /// Inlined into the caller so that the common case — nothing registered for
-    /// the container, the definition's own scope — is specialised for `T` and
-    /// reads one atomic word and no lock before running the closure or hitting
-    /// the cache.
+    /// Inlined into the caller so that the common case — nothing persisted for
+    /// the container, the definition's own scope — is specialised for `T`: one
+    /// atomic load of the container's flags, then either the closure (unique) or
+    /// a lock-free cache lookup (cached, shared, singleton). Everything else goes
+    /// through ``resolveSlowly(_:)``.
     @inlinable
     package func resolve(_ parameter: P) -> T {
         let manager = container.manager
-        // Read before the closure is chosen; see ScopeStorage.removals. A factory with
-        // no scope whose container has no default scope caches nothing and needs none.
-        let tokens = scope == nil ? RemovalTokens.unused : RemovalTokens(manager)
         let flags = manager.flags.value
-        if flags & ContainerManager.Flags.directMask != ContainerManager.Flags.autoRegistered || isPromised {
-            return resolveThroughManager(parameter, manager: manager, tokens: RemovalTokens(manager))
-        }
-        return build(
-            parameter, factory: factory, scope: scope, manager: manager, flags: flags, persistedDecorator: nil, tokens: tokens)
-    }
-
-    /// The general path: auto-registration, registrations, context overrides,
-    /// persisted modifiers, promises and the default scope.
-    @usableFromInline
-    func resolveThroughManager(_ parameter: P, manager: ContainerManager, tokens: RemovalTokens) -> T {
-        var tokens = tokens
-        if manager.flags.value & ContainerManager.Flags.autoRegistered == 0 {
-            manager.ensureAutoRegistered(container)
-            // What autoRegister() registered is this resolution's starting point, not a race.
-            tokens = RemovalTokens(manager)
-        }
-        let flags = manager.flags.value
-        var factory = self.factory
-        var scope = self.scope
-        var persistedDecorator: DecoratorBox<T>?
-        var usesDefinition = true
-        if flags & ContainerManager.Flags.hasEntries != 0 {
-            manager.lock.lock()
-            let entry = manager.state.entries[key]
-            manager.lock.unlock()
-            if let entry {
-                if let box = Self.override(in: entry) {
-                    factory = box.factory
-                    usesDefinition = false
+        if flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
+            && traits.isDisjoint(with: .general) && contexts == nil
+        {
+            guard let scope else {
+                return buildDirectly(parameter, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
+            }
+            switch scope.strategy {
+            case .unique:
+                return buildDirectly(parameter, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
+            case .container(let weak):
+                if let slot = manager.findSlot(key),
+                    let value = slot._withUnsafeGuaranteedRef({
+                        $0.cells.hit(T.self, scopeID: ObjectIdentifier(scope), ttl: ttl, weak: weak, era: 0)
+                    })
+                {
+                    decorator?(value, false)
+                    return value
                 }
-                if let persisted = entry.scope { scope = persisted }
-                if let box = entry.decorator { persistedDecorator = unsafeDowncast(box, to: DecoratorBox<T>.self) }
+            case .singleton:
+                if let slot = manager.singletons._withUnsafeGuaranteedRef({ $0.find(key) }),
+                    let value = slot._withUnsafeGuaranteedRef({
+                        $0.definition.hit(T.self, scopeID: ObjectIdentifier(scope), ttl: ttl, weak: false, era: 0)
+                    })
+                {
+                    decorator?(value, false)
+                    return value
+                }
+            case .graph:
+                break
             }
         }
-        if usesDefinition && flags & ContainerManager.Flags.strictMocks != 0 {
-            manager.reportUnmocked(key)  // FactoryTesting strict mode
-        }
-        if usesDefinition && isPromised && flags & ContainerManager.Flags.promiseTriggersError != 0 {
-            // FactoryTesting graph validation records the promise and lets it resolve to nil.
-            if !ResolutionContext.current.recordForValidation(.unregisteredPromise(key)) {
-                #if DEBUG
-                FactoryError.fail(.unregisteredPromise(key))
-                #endif
-            }
-        }
-        if scope == nil && flags & ContainerManager.Flags.hasDefaultScope != 0 {
-            scope = manager.defaultScope
-        }
-        return build(
-            parameter, factory: factory, scope: scope, manager: manager, flags: flags,
-            persistedDecorator: persistedDecorator, tokens: tokens)
+        return resolveSlowly(parameter)
     }
 
-    /// Builds or fetches the instance with the chosen closure and scope, inside
-    /// this thread's resolution cycle, then runs decorators and the trace.
+    /// Runs the definition's closure inside this thread's resolution cycle.
     @inlinable
-    func build(
-        _ parameter: P,
-        factory: FactoryClosure<P, T>,
-        scope: Scope?,
-        manager: ContainerManager,
-        flags: Int,
-        persistedDecorator: DecoratorBox<T>?,
-        tokens: RemovalTokens
-    ) -> T {
-        let context = ResolutionContext.current
-        context.enter(key, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
-        let traceIndex = flags & ContainerManager.Flags.trace != 0 ? beginTrace(context, manager) : -1
-
-        let value: T
-        let isNew: Bool
-        switch scope?.strategy ?? .unique {
-        case .unique:
-            value = factory(parameter)
-            isNew = true
-        case .container(let policy):
-            (value, isNew) = resolve(in: manager.storage, token: tokens.storage, parameter, scope!, policy, factory)
-        case .singleton:
-            (value, isNew) = resolve(in: manager.singletons, token: tokens.singletons, parameter, scope!, .strong, factory)
-        case .graph:
-            (value, isNew) = context.resolveInGraph(slotKey(parameter)) { factory(parameter) }
-        }
-
-        if let decorator { decorator(value, isNew) }
-        if let persistedDecorator { persistedDecorator.decorator(value, isNew) }
-        if flags & ContainerManager.Flags.hasDecorator != 0 { decorateForContainer(value, manager) }
-        if traceIndex >= 0 { context.endTrace(traceIndex, value: value, isNew: isNew) }
-        context.leave()
+    func buildDirectly(_ parameter: P, checkCycles: Bool) -> T {
+        let value = Self.build(
+            factory, isolation: isolation, parameter, key: self, context: ResolutionContext.current, checkCycles: checkCycles,
+            traceIndex: -1, code: "F")
+        decorator?(value, true)
         return value
     }
 
-    /// Keeps `AnyHashable` out of the common case: only `scopeOnParameters`
-    /// factories pay for boxing their parameter.
+    /// Runs `factory` for `parameter` as a frame of `context`'s chain: checks the
+    /// closure's isolation and, with `checkCycles`, that the factory is not
+    /// already being built on this thread with an equal parameter. Fills trace
+    /// line `traceIndex` (if not -1) before leaving the frame.
     @inlinable
-    func resolve(
-        in storage: ScopeStorage,
-        token: Int,
-        _ parameter: P,
-        _ scope: Scope,
-        _ policy: ScopeStorage.Policy,
-        _ factory: FactoryClosure<P, T>
-    ) -> (value: T, isNew: Bool) {
-        if let parameterIdentity {
-            let slotKey = ScopeStorage.SlotKey(key: key, parameter: parameterIdentity(parameter))
-            return storage.resolveSlowly(slotKey, token: token, scopeID: ObjectIdentifier(scope), policy: policy) {
-                factory(parameter)
-            }
+    static func build(
+        _ factory: FactoryClosure<P, T>, isolation: ClosureIsolation, _ parameter: P, key registration: Self,
+        context: ResolutionContext, checkCycles: Bool, traceIndex: Int, code: Character
+    ) -> T {
+        if isolation == .main && !cfactory_is_main_actor() {
+            failMainActor(registration.key)
         }
-        return storage.resolve(key, token: token, scopeID: ObjectIdentifier(scope), policy: policy) { factory(parameter) }
-    }
-
-    @inlinable
-    func slotKey(_ parameter: P) -> ScopeStorage.SlotKey {
-        ScopeStorage.SlotKey(key: key, parameter: parameterIdentity.map { $0(parameter) })
-    }
-
-    @usableFromInline
-    func beginTrace(_ context: ResolutionContext, _ manager: ContainerManager) -> Int {
-        context.beginTrace(key, logger: manager.logger)
-    }
-
-    @usableFromInline
-    func decorateForContainer(_ value: T, _ manager: ContainerManager) {
-        manager.decorator?(value)
-    }
-
-    /// The context override that applies now, else the registration, if any.
-    private static func override(in entry: ContainerManager.Entry) -> RegistrationBox<P, T>? {
-        if !entry.contexts.isEmpty {
-            let current = FactoryContext.current
-            var best: (rank: Int, box: AnyObject)?
-            // Lowest rank wins; among equals, the override added last.
-            for context in entry.contexts where context.type.matches(current) {
-                if best == nil || context.type.rank <= best!.rank { best = (context.type.rank, context.box) }
-            }
-            if let best { return unsafeDowncast(best.box, to: RegistrationBox<P, T>.self) }
+        let container = registration.container
+        return withUnsafePointer(to: parameter) { pointer in
+            let frame = ResolutionContext.Frame(
+                name: registration.name, valueType: T.self, parameterType: P.self, containerType: type(of: container),
+                container: ObjectIdentifier(container), parameter: P.self == Void.self ? nil : UnsafeRawPointer(pointer))
+            context.enter(frame, parameterType: P.self, checkCycles: checkCycles)
+            let value = factory(parameter)
+            if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: code) }
+            context.leave()
+            return value
         }
-        return entry.registration.map { unsafeDowncast($0, to: RegistrationBox<P, T>.self) }
     }
 }
 
-/// The removal counters of a container's two storages, read when a resolution starts.
+/// Stops the program: a main-actor factory closure was about to run off the main thread.
 @usableFromInline
-struct RemovalTokens {
-    @usableFromInline let storage: Int
-    @usableFromInline let singletons: Int
+func failMainActor(_ key: FactoryKey) -> Never {
+    FactoryError.fail(.mainActorRequired(key))
+}
 
-    @inlinable
-    init(_ manager: ContainerManager) {
-        storage = manager.storage.removals.value
-        singletons = manager.singletons.removals.value
+/// How a resolution resolves right now: the closure, where it came from, and
+/// the modifiers that apply, after persisted options and contexts are merged
+/// over the definition.
+@usableFromInline
+struct EffectiveFactory<P, T> {
+    var factory: FactoryClosure<P, T>
+    var isolation: ClosureIsolation
+    /// Trace code of a new instance: `F` definition, `R` registration, `O` context override.
+    var code: Character
+    /// The registration or override box the closure came from, if any.
+    var box: RegistrationBoxBase?
+    /// The closure is the factory's definition (not a mock).
+    var fromDefinition: Bool
+    var scope: Scope?
+    var decorator: (@Sendable (T, Bool) -> Void)?
+    var ttl: UInt64
+    var scopeOnParameters: Bool
+}
+
+extension FactoryRegistration {
+    /// Merges persisted `options` over this value's definition.
+    func effective(_ options: FactoryOptions?, defaultScope: Scope?) -> EffectiveFactory<P, T> {
+        var result = EffectiveFactory(
+            factory: factory, isolation: isolation, code: "F", box: nil, fromDefinition: true,
+            scope: traits.contains(.hasScope) ? scope : nil, decorator: decorator, ttl: ttl,
+            scopeOnParameters: traits.contains(.scopeOnParameters))
+        let persistedContexts = options?.contexts ?? []
+        if !persistedContexts.isEmpty || contexts != nil,
+            let best = Self.bestContext(persisted: persistedContexts, definition: contexts ?? [])
+        {
+            result.factory = unsafeDowncast(best.box, to: RegistrationBox<P, T>.self).factory
+            result.isolation = best.box.isolation
+            result.code = "O"
+            result.box = best.persisted ? best.box : nil
+            result.fromDefinition = !best.persisted
+        } else if let registration = options?.registration {
+            result.factory = unsafeDowncast(registration, to: RegistrationBox<P, T>.self).factory
+            result.isolation = registration.isolation
+            result.code = "R"
+            result.box = registration
+            result.fromDefinition = false
+        }
+        if let options {
+            if options.hasScope { result.scope = options.scope }
+            if let box = options.decorator { result.decorator = unsafeDowncast(box, to: DecoratorBox<T>.self).decorator }
+            if let ttl = options.ttl { result.ttl = ttl }
+            if let byParameter = options.scopeOnParameters { result.scopeOnParameters = byParameter }
+        }
+        if result.scope == nil { result.scope = defaultScope }
+        return result
     }
 
-    @inlinable
-    init(storage: Int, singletons: Int) {
-        self.storage = storage
-        self.singletons = singletons
+    /// The override that applies in the running context: the lowest rank wins;
+    /// for the same context type a persisted override wins over the definition's,
+    /// and among persisted ones the last added.
+    static func bestContext(
+        persisted: [ContextOverride], definition: [ContextOverride]
+    ) -> (box: RegistrationBoxBase, persisted: Bool)? {
+        let current = FactoryContext.current
+        var best: (rank: Int, box: RegistrationBoxBase, persisted: Bool)?
+        for override in definition where override.type.matches(current) {
+            if persisted.contains(where: { $0.type == override.type }) { continue }
+            if best == nil || override.type.rank < best!.rank { best = (override.type.rank, override.box, false) }
+        }
+        for override in persisted where override.type.matches(current) {
+            if best == nil || override.type.rank <= best!.rank { best = (override.type.rank, override.box, true) }
+        }
+        return best.map { ($0.box, $0.persisted) }
     }
 
-    /// For resolutions that cache nothing.
-    @inlinable
-    static var unused: RemovalTokens { RemovalTokens(storage: 0, singletons: 0) }
+    /// The general path: auto-registration, persisted options, context overrides,
+    /// promises, strict mode, trace, decorators, the default scope, graph scope
+    /// and cache misses.
+    @usableFromInline
+    func resolveSlowly(_ parameter: P) -> T {
+        let manager = container.manager
+        manager.ensureAutoRegistered(container)
+        let flags = manager.flags.value
+        let key = self.key
+        let options = flags & ContainerManager.Flags.options != 0
+            ? manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.loadOptions() })?.value : nil
+        let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.defaultScope : nil
+        var resolved = effective(options, defaultScope: defaultScope)
+        if resolved.fromDefinition && flags & ContainerManager.Flags.strict != 0 {
+            manager.reportUnmocked(key)
+        }
+        if resolved.fromDefinition && resolved.code == "F" && traits.contains(.promised)
+            && flags & ContainerManager.Flags.promiseTriggersError != 0
+        {
+            #if DEBUG
+            FactoryError.report(.unregisteredPromise(key))
+            #endif
+        }
+
+        let context = ResolutionContext.current
+        let traceIndex = flags & ContainerManager.Flags.trace != 0 ? context.beginTrace(key, logger: manager.loggerBox) : -1
+        let checkCycles = flags & ContainerManager.Flags.checkCycles != 0
+        let value: T
+        let isNew: Bool
+        switch resolved.scope?.strategy ?? .unique {
+        case .unique:
+            value = Self.build(
+                resolved.factory, isolation: resolved.isolation, parameter, key: self, context: context,
+                checkCycles: checkCycles, traceIndex: traceIndex, code: resolved.code)
+            isNew = true
+        case .graph:
+            let hashable = resolved.scopeOnParameters ? Self.hashable(parameter) : nil
+            if let cached = context.graphInstance(
+                name, T.self, ObjectIdentifier(P.self), container: ObjectIdentifier(container), parameter: hashable)
+            {
+                value = cached
+                isNew = false
+                if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: "C") }
+            } else {
+                value = Self.build(
+                    resolved.factory, isolation: resolved.isolation, parameter, key: self, context: context,
+                    checkCycles: checkCycles, traceIndex: traceIndex, code: resolved.code)
+                // Kept only inside a cycle: a top-level graph resolution has nobody to share with.
+                if context.depth > 0 {
+                    context.keepInGraph(value, name, ObjectIdentifier(P.self), container: ObjectIdentifier(container), parameter: hashable)
+                }
+                isNew = true
+            }
+        case .container, .singleton:
+            (value, isNew) = resolveCached(
+                parameter, manager: manager, key: key, resolved: &resolved, context: context, checkCycles: checkCycles,
+                traceIndex: traceIndex)
+        }
+
+        resolved.decorator?(value, isNew)
+        if flags & ContainerManager.Flags.decorator != 0, let containerDecorator = manager.decorator {
+            containerDecorator(value)
+        }
+        if traceIndex >= 0 && context.depth == 0 { context.endCycle() }
+        return value
+    }
+
+    /// `parameter` as a cache key, or `nil` when it cannot be one (not
+    /// `Hashable`, or not equal to itself, like `Double.nan`: such a key would
+    /// never be found again, so its instance is built but not cached).
+    static func hashable(_ parameter: P) -> AnyHashable? {
+        guard let key = parameter as? AnyHashable, key == key else { return nil }
+        return key
+    }
 }

@@ -9,7 +9,9 @@
 /// With a caching scope, the first parameter builds the instance and later
 /// parameters are ignored until the cache is reset; `FactoryScopes`'
 /// `scopeOnParameters` keeps one instance per distinct parameter instead.
-/// Pass several values as a tuple or a struct.
+/// Pass several values as a tuple or a struct. A factory may resolve itself
+/// with a different parameter (recursion); with an equal one it is a cycle.
+/// Isolation works as for ``Factory``.
 public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     /// The definition and modifiers; see ``FactoryModifying``.
     public var registration: FactoryRegistration<P, T>
@@ -21,8 +23,9 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     ///   - key: The factory's name; leave the default (`#function`).
     ///   - factory: Builds a new instance from the parameter.
     @inlinable
-    public init(_ container: any ManagedContainer, key: StaticString = #function, _ factory: @escaping @Sendable (P) -> T) {
-        registration = FactoryRegistration(container: container, key: key, factory: .parameter(factory))
+    public init(_ container: any ManagedContainer, key: StaticString = #function, _ factory: @escaping @isolated(any) (P) -> T) {
+        let (closure, isolation) = ClosureAdapter.adapt(factory)
+        registration = FactoryRegistration(container: container, name: key, factory: .parameter(closure), isolation: isolation)
     }
 
     /// Resolves an instance for `parameters`.
@@ -38,61 +41,93 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     }
 
     /// Replaces the definition's closure for this container until reset, and drops
-    /// the factory's cached instances.
+    /// the factory's cached instances so the next resolution uses `factory`.
+    ///
+    /// Other container instances are not affected. Modifiers chained after
+    /// `register` persist with it: `container.service.register { Mock($0) }.singleton`.
+    /// A resolution already under way may still finish with the old closure, but
+    /// none that starts after `register` returns uses it, and an instance the old
+    /// closure builds is never cached.
     @discardableResult
-    public func register(factory: @escaping @Sendable (P) -> T) -> Self {
+    public func register(factory: @escaping @isolated(any) (P) -> T) -> Self {
         var copy = self
-        copy.registration.register(.parameter(factory))
+        let (closure, isolation) = ClosureAdapter.adapt(factory)
+        copy.registration.register(.parameter(closure), isolation: isolation)
         return copy
     }
 
-    /// Overrides the factory in the given contexts. A context override wins over `register`.
+    /// Overrides the factory in the given contexts; see ``FactoryContextType`` for
+    /// precedence. A context override wins over `register`.
+    ///
+    /// In the factory's own definition the override is part of the definition;
+    /// applied anywhere else it persists in the container until reset.
+    ///
+    /// - Parameters:
+    ///   - contexts: When the override applies.
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    ///   - factory: Builds the instance in those contexts.
     @discardableResult
-    public func context(_ contexts: FactoryContextType..., factory: @escaping @Sendable (P) -> T) -> Self {
-        var copy = self
-        copy.registration.addContext(contexts, .parameter(factory))
-        return copy
+    public func context(
+        _ contexts: FactoryContextType..., caller: StaticString = #function, factory: @escaping @isolated(any) (P) -> T
+    ) -> Self {
+        addContexts(contexts, caller: caller, factory)
     }
 
     /// Overrides the factory when `argument` is a launch or runtime argument.
+    /// In release builds launch arguments count only when
+    /// ``FactoryContext/honorsLaunchOverridesInRelease`` is set.
     @discardableResult
-    public func onArg(_ argument: String, factory: @escaping @Sendable (P) -> T) -> Self {
-        context(.arg(argument), factory: factory)
+    public func onArg(
+        _ argument: String, caller: StaticString = #function, factory: @escaping @isolated(any) (P) -> T
+    ) -> Self {
+        addContexts([.arg(argument)], caller: caller, factory)
     }
 
     /// Overrides the factory when any of `arguments` is present.
     @discardableResult
-    public func onArgs(_ arguments: [String], factory: @escaping @Sendable (P) -> T) -> Self {
-        context(.args(arguments), factory: factory)
+    public func onArgs(
+        _ arguments: [String], caller: StaticString = #function, factory: @escaping @isolated(any) (P) -> T
+    ) -> Self {
+        addContexts([.args(arguments)], caller: caller, factory)
     }
 
     /// Overrides the factory in SwiftUI previews.
     @discardableResult
-    public func onPreview(factory: @escaping @Sendable (P) -> T) -> Self {
-        context(.preview, factory: factory)
+    public func onPreview(caller: StaticString = #function, factory: @escaping @isolated(any) (P) -> T) -> Self {
+        addContexts([.preview], caller: caller, factory)
     }
 
     /// Overrides the factory under XCTest and Swift Testing.
     @discardableResult
-    public func onTest(factory: @escaping @Sendable (P) -> T) -> Self {
-        context(.test, factory: factory)
+    public func onTest(caller: StaticString = #function, factory: @escaping @isolated(any) (P) -> T) -> Self {
+        addContexts([.test], caller: caller, factory)
     }
 
     /// Overrides the factory in DEBUG builds.
     @discardableResult
-    public func onDebug(factory: @escaping @Sendable (P) -> T) -> Self {
-        context(.debug, factory: factory)
+    public func onDebug(caller: StaticString = #function, factory: @escaping @isolated(any) (P) -> T) -> Self {
+        addContexts([.debug], caller: caller, factory)
     }
 
     /// Overrides the factory in the simulator.
     @discardableResult
-    public func onSimulator(factory: @escaping @Sendable (P) -> T) -> Self {
-        context(.simulator, factory: factory)
+    public func onSimulator(caller: StaticString = #function, factory: @escaping @isolated(any) (P) -> T) -> Self {
+        addContexts([.simulator], caller: caller, factory)
     }
 
     /// Overrides the factory on a device (not the simulator).
     @discardableResult
-    public func onDevice(factory: @escaping @Sendable (P) -> T) -> Self {
-        context(.device, factory: factory)
+    public func onDevice(caller: StaticString = #function, factory: @escaping @isolated(any) (P) -> T) -> Self {
+        addContexts([.device], caller: caller, factory)
+    }
+
+    private func addContexts(
+        _ types: [FactoryContextType], caller: StaticString, _ factory: @escaping @isolated(any) (P) -> T
+    ) -> Self {
+        var copy = self
+        let (closure, isolation) = ClosureAdapter.adapt(factory)
+        copy.registration.addContexts(
+            types, .parameter(closure), isolation: isolation, persist: registration.persists(calledFrom: caller))
+        return copy
     }
 }

@@ -2,26 +2,95 @@
 ///
 /// Every message names the factory as `Container.name<Type>` so the log line alone
 /// says where to look.
-package enum FactoryError {
-    /// A factory resolved itself, directly or through others, on one thread.
+package enum FactoryError: Sendable {
+    /// A factory was resolved again, with an equal parameter, while it was being
+    /// built on the same thread.
     case circularDependency(chain: String)
+    /// Threads wait for each other's builds in a loop; the report names every
+    /// thread's chain.
+    case crossThreadCycle(String)
     /// A `promised()` factory was resolved before anything was registered for it.
     case unregisteredPromise(FactoryKey)
+    /// A factory whose closure is isolated to the main actor was resolved off the main thread.
+    case mainActorRequired(FactoryKey)
+    /// `timeToLive` was given a negative or non-finite interval.
+    case invalidTimeToLive(FactoryKey, seconds: Double)
 
     package var message: String {
         switch self {
         case .circularDependency(let chain):
             return "FactoryCore: circular dependency chain - \(chain)"
+        case .crossThreadCycle(let report):
+            return "FactoryCore: circular dependency across threads (each waits for a build of the other) - \(report)"
         case .unregisteredPromise(let key):
             return "FactoryCore: \(key) was promised but nothing is registered for it; "
                 + "register it before resolving, or set manager.promiseTriggersError = false to get nil"
+        case .mainActorRequired(let key):
+            return "FactoryCore: \(key) has a factory closure isolated to the main actor but was resolved off the main thread; "
+                + "resolve it from the main actor, or with resolveOnMainActor()"
+        case .invalidTimeToLive(let key, let seconds):
+            return "FactoryScopes: timeToLive for \(key) needs a finite, non-negative number of seconds, got \(seconds)"
         }
     }
 
-    /// Stops the program with ``message``.
+    /// Stops the program with ``message``, followed by the running test's name when
+    /// FactoryTesting knows it.
     package static func fail(_ error: FactoryError, file: StaticString = #fileID, line: UInt = #line) -> Never {
         // FactoryTesting graph validation records the failure and never returns here.
         if let validation = ResolutionContext.current.validation { validation.abort(error) }
-        fatalError(error.message, file: file, line: line)
+        var message = error.message
+        if let test = FactoryTestHooks.reporter?.currentTestName {
+            message += " (in test \(test))"
+        }
+        fatalError(message, file: file, line: line)
+    }
+
+    /// Reports a misuse resolution can go past (it then resolves to `nil`): to the
+    /// running graph validation or test if there is one, else stops the program.
+    package static func report(_ error: FactoryError, file: StaticString = #fileID, line: UInt = #line) {
+        if let validation = ResolutionContext.current.validation {
+            validation.record(error)
+            return
+        }
+        if let reporter = FactoryTestHooks.reporter, reporter.recordIssue(error.message) {
+            return
+        }
+        fail(error, file: file, line: line)
+    }
+}
+
+/// FactoryTesting's graph validation hook: what a validating thread does instead
+/// of stopping the program.
+///
+/// A thread that validates a graph sets ``ResolutionContext/validation`` on its own
+/// context, so the hook is per thread and never seen by other resolutions. Swift
+/// cannot unwind out of a factory closure, so a failure that resolution cannot go
+/// past (a cycle) goes to ``abort(_:)``, which must never return: FactoryTesting
+/// records it and parks the validating thread. A failure that resolution can go
+/// past (an unregistered promise, which then resolves to `nil`) goes to ``record(_:)``.
+package protocol ResolutionValidating: AnyObject {
+    /// Records a failure after which resolution goes on.
+    func record(_ error: FactoryError)
+    /// Records a failure after which resolution cannot go on; never returns.
+    func abort(_ error: FactoryError) -> Never
+}
+
+/// What FactoryTesting tells the core about the test that is running.
+package protocol FactoryTestReporting: Sendable {
+    /// Records `message` as a failure of the running test; `false` when no test
+    /// managed by FactoryTesting is running on this task or thread.
+    func recordIssue(_ message: String) -> Bool
+    /// The running test's name, for messages that stop the program.
+    var currentTestName: String? { get }
+}
+
+/// The hooks FactoryTesting installs. Read only on failure paths.
+package enum FactoryTestHooks {
+    private static let installed = LockedBox<(any FactoryTestReporting)?>(nil)
+
+    /// The reporter FactoryTesting installed, if it is linked and in use.
+    package static var reporter: (any FactoryTestReporting)? {
+        get { installed.withLock { $0 } }
+        set { installed.withLock { $0 = newValue } }
     }
 }

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CFactoryAtomics
 
 /// The state of the resolution cycle running on the current thread.
 ///
@@ -13,33 +14,140 @@ import Musl
 /// thread has its own context: two threads resolving at once share nothing here and
 /// never wait for each other because of it.
 ///
-/// The properties skip the runtime's exclusivity tracking: only the owning thread
-/// ever reaches its context, and the tracking costs more than a resolution.
+/// Factory closures, decorators, loggers and `deinit`s run while a context is in
+/// use and may resolve again on the same thread, re-entering it. Every mutation
+/// here therefore completes before user code runs: frames are pushed and popped
+/// around a closure, never during one, and graph instances and trace lines are
+/// taken out one at a time before they are released or logged. That is why the
+/// properties can skip the runtime's exclusivity tracking, which would cost more
+/// than a resolution: no access to them is ever open while user code runs, and
+/// only the owning thread touches them (the wait graph reads a waiting thread's
+/// chain under its lock, while that thread is blocked).
 @usableFromInline
 package final class ResolutionContext {
+    /// The factories being built on this thread, outermost first.
+    @exclusivity(unchecked) @usableFromInline package var frames: UnsafeMutablePointer<Frame>
+    @exclusivity(unchecked) @usableFromInline package var capacity: Int
     /// How many resolutions are in progress on this thread; 0 between cycles.
     @exclusivity(unchecked) @usableFromInline package var depth = 0
-    /// The factories being resolved, outermost first, for cycle detection.
-    @exclusivity(unchecked) @usableFromInline package var chain: ContiguousArray<FactoryKey> = []
     /// Instances kept by the graph scope until the cycle ends.
-    @exclusivity(unchecked) @usableFromInline package var graph: [ScopeStorage.SlotKey: AnyObject] = [:]
+    @exclusivity(unchecked) @usableFromInline package var graph: ContiguousArray<GraphEntry> = []
     /// Trace lines of this cycle, written out when it ends.
     @exclusivity(unchecked) @usableFromInline package var trace: [TraceLine] = []
     /// Containers whose `autoRegister()` is running on this thread.
     @exclusivity(unchecked) package var autoRegistering: [ObjectIdentifier] = []
-    /// FactoryTesting graph validation running on this thread; see ResolutionContext+Validation.swift.
+    /// FactoryTesting graph validation running on this thread.
     @exclusivity(unchecked) package var validation: (any ResolutionValidating)?
+    /// The thread this context waits for (guarded by ``WaitGraph``'s lock).
+    @exclusivity(unchecked) package var waitingFor: ResolutionContext?
+    /// The factory this context waits for (guarded by ``WaitGraph``'s lock).
+    @exclusivity(unchecked) package var waitingKey: FactoryKey?
+    /// Cache entries this thread is building now, innermost last, so that a
+    /// graph validation that parks the thread can hand them back (see ``abandonBuilds()``).
+    @exclusivity(unchecked) package var builds: [OwnedBuild] = []
+    /// The thread's number in messages.
+    package let threadID = cfactory_thread_id()
 
+    /// A cache entry this thread is building.
+    package struct OwnedBuild {
+        package let cells: CellSet
+        package let parameter: AnyHashable?
+        package let lock: FactoryLock
+        package let extraLock: FactoryLock?
+    }
+
+    /// Gives up every build this thread has under way, waking their waiters, who
+    /// then build themselves. For a thread that will never return (FactoryTesting
+    /// parks a validation thread that hit a cycle).
+    package func abandonBuilds() {
+        while let build = builds.popLast() {
+            build.lock.lock()
+            build.extraLock?.lock()
+            var point: WaitPoint?
+            if let parameter = build.parameter {
+                if build.cells.parameterGates[parameter]?.builder === self {
+                    point = build.cells.parameterGates.removeValue(forKey: parameter)?.waitPoint
+                }
+            } else if build.cells.gate.builder === self {
+                point = build.cells.gate.waitPoint
+                build.cells.gate = BuildGate()
+            }
+            build.extraLock?.unlock()
+            build.lock.unlock()
+            point?.open()
+        }
+    }
+
+    /// One factory being built: what cycle detection and messages need.
+    @usableFromInline
+    package struct Frame {
+        @usableFromInline package let name: StaticString
+        @usableFromInline package let valueType: Any.Type
+        @usableFromInline package let parameterType: Any.Type
+        @usableFromInline package let containerType: any AnyObject.Type
+        @usableFromInline package let container: ObjectIdentifier
+        /// The parameter of a `ParameterFactory` resolution, on the resolving
+        /// frame's stack (valid while the frame is), or `nil` for a `Factory`.
+        @usableFromInline package let parameter: UnsafeRawPointer?
+
+        @inlinable
+        package init(
+            name: StaticString, valueType: Any.Type, parameterType: Any.Type, containerType: any AnyObject.Type,
+            container: ObjectIdentifier, parameter: UnsafeRawPointer?
+        ) {
+            self.name = name
+            self.valueType = valueType
+            self.parameterType = parameterType
+            self.containerType = containerType
+            self.container = container
+            self.parameter = parameter
+        }
+
+        package var key: FactoryKey {
+            FactoryKey(name: name, valueType: valueType, parameterType: parameterType, containerType: containerType)
+        }
+    }
+
+    /// A graph-scoped instance of this cycle.
+    @usableFromInline
+    package struct GraphEntry {
+        @usableFromInline package let name: StaticString
+        @usableFromInline package let valueType: ObjectIdentifier
+        @usableFromInline package let parameterType: ObjectIdentifier
+        @usableFromInline package let container: ObjectIdentifier
+        @usableFromInline package let parameter: AnyHashable?
+        @usableFromInline package let cell: CacheCell
+
+        @inlinable
+        package init(
+            name: StaticString, valueType: ObjectIdentifier, parameterType: ObjectIdentifier, container: ObjectIdentifier,
+            parameter: AnyHashable?, cell: CacheCell
+        ) {
+            self.name = name
+            self.valueType = valueType
+            self.parameterType = parameterType
+            self.container = container
+            self.parameter = parameter
+            self.cell = cell
+        }
+    }
+
+    /// One line of the trace, filled in when its resolution ends.
     @usableFromInline
     package struct TraceLine {
         package var depth: Int
         package var key: FactoryKey
         package var result: String
-        package var logger: @Sendable (String) -> Void
+        package var logger: LoggerBox
     }
 
     private init() {
-        chain.reserveCapacity(16)
+        capacity = 16
+        frames = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        frames.deallocate()
     }
 
     /// The context of the calling thread, created on first use.
@@ -58,85 +166,161 @@ package final class ResolutionContext {
         return context
     }
 
-    /// Enters a resolution of `key`; stops the program if `key` is already being
-    /// resolved on this thread and cycle checking is on.
+    // MARK: Frames and cycles
+
+    /// Enters the build of `frame`; with `checkCycles`, stops the program if the
+    /// same factory of the same container instance, with an equal parameter, is
+    /// already being built on this thread (a circular dependency). Recursion with
+    /// different parameters is not a cycle.
     @inlinable
-    package func enter(_ key: FactoryKey, checkCycles: Bool) {
-        if checkCycles || isValidating {  // graph validation always looks for cycles
-            for existing in chain where existing == key {
-                failCycle(key)
+    package func enter<P>(_ frame: Frame, parameterType: P.Type, checkCycles: Bool) {
+        if checkCycles || isValidating {
+            var index = 0
+            while index < depth {
+                let other = frames[index]
+                if other.container == frame.container
+                    && ObjectIdentifier(other.valueType) == ObjectIdentifier(frame.valueType)
+                    && ObjectIdentifier(other.parameterType) == ObjectIdentifier(frame.parameterType)
+                    && FactoryName.equal(other.name, frame.name)
+                    && Self.sameParameter(other.parameter, frame.parameter, P.self)
+                {
+                    failCycle(frame)
+                }
+                index &+= 1
             }
         }
-        chain.append(key)
-        depth += 1
+        if depth == capacity { grow() }
+        (frames + depth).initialize(to: frame)
+        depth &+= 1
     }
 
-    @usableFromInline
-    func failCycle(_ key: FactoryKey) -> Never {
-        FactoryError.fail(.circularDependency(chain: chainDescription(appending: key)))
-    }
-
-    /// Leaves the current resolution; at the end of a cycle clears the graph cache and writes the trace.
+    /// Leaves the current build; at the end of a cycle releases its graph
+    /// instances and writes its trace.
     @inlinable
     package func leave() {
-        chain.removeLast()
-        depth -= 1
+        depth &-= 1
         if depth == 0 && !(graph.isEmpty && trace.isEmpty) {
             endCycle()
         }
     }
 
+    /// Whether two frames' parameters are equal: always for a parameterless
+    /// factory, by `==` when the type is `Equatable`, never otherwise (values that
+    /// cannot be compared are taken to differ, so recursion over them is allowed).
+    @inlinable
+    static func sameParameter<P>(_ lhs: UnsafeRawPointer?, _ rhs: UnsafeRawPointer?, _ type: P.Type) -> Bool {
+        guard let lhs, let rhs else { return true }
+        return equalParameters(lhs, rhs, type)
+    }
+
+    @usableFromInline
+    static func equalParameters<P>(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ type: P.Type) -> Bool {
+        guard let equatable = P.self as? any Equatable.Type else { return false }
+        return equatable.factoryEqual(lhs, rhs)
+    }
+
+    @usableFromInline
+    func failCycle(_ frame: Frame) -> Never {
+        FactoryError.fail(.circularDependency(chain: (chainKeys + [frame.key]).map(\.description).joined(separator: " > ")))
+    }
+
+    /// Whether graph validation runs on this thread (it always looks for cycles).
+    @usableFromInline
+    var isValidating: Bool {
+        validation != nil
+    }
+
+    /// The keys being built on this thread, outermost first.
+    package var chainKeys: [FactoryKey] {
+        (0..<depth).map { frames[$0].key }
+    }
+
+    @usableFromInline
+    func grow() {
+        let bigger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: frames, count: depth)
+        frames.deallocate()
+        frames = bigger
+        capacity *= 2
+    }
+
     @usableFromInline
     func endCycle() {
-        if !graph.isEmpty { graph.removeAll(keepingCapacity: true) }
+        // Graph instances are released one at a time, after being taken out: a
+        // deinit that resolves starts a new cycle on a consistent context.
+        while let entry = graph.popLast() {
+            _ = entry
+        }
         if !trace.isEmpty { flushTrace() }
     }
 
-    /// The graph-scoped instance for `slotKey` in this cycle, built on first use.
+    // MARK: Graph scope
+
+    /// The graph-scoped instance for the key in this cycle, or `nil`.
     @inlinable
-    package func resolveInGraph<T>(_ slotKey: ScopeStorage.SlotKey, build: () -> T) -> (value: T, isNew: Bool) {
-        if let box = graph[slotKey] {
-            return (unsafeDowncast(box, to: StrongBox<T>.self).value, false)
+    package func graphInstance<T>(
+        _ name: StaticString, _ type: T.Type, _ parameterType: ObjectIdentifier, container: ObjectIdentifier,
+        parameter: AnyHashable?
+    ) -> T? {
+        for entry in graph
+        where entry.container == container && entry.valueType == ObjectIdentifier(T.self)
+            && entry.parameterType == parameterType && FactoryName.equal(entry.name, name) && entry.parameter == parameter
+        {
+            return unsafeDowncast(entry.cell, to: StrongCell<T>.self).value
         }
-        let value = build()
-        graph[slotKey] = StrongBox(value)
-        return (value, true)
+        return nil
     }
 
-    /// `A<X> > B<Y> > A<X>`: the chain on this thread followed by `key`.
-    package func chainDescription(appending key: FactoryKey) -> String {
-        (chain.map(\.description) + [key.description]).joined(separator: " > ")
+    /// Keeps `value` for the rest of this cycle.
+    @inlinable
+    package func keepInGraph<T>(
+        _ value: T, _ name: StaticString, _ parameterType: ObjectIdentifier, container: ObjectIdentifier,
+        parameter: AnyHashable?
+    ) {
+        let cell = StrongCell(value, scopeID: ObjectIdentifier(ResolutionContext.self), createdAt: 0, era: 0)
+        graph.append(
+            GraphEntry(
+                name: name, valueType: ObjectIdentifier(T.self), parameterType: parameterType, container: container,
+                parameter: parameter, cell: cell))
     }
 
-    /// Reserves the trace line for the resolution being entered and returns its index.
-    @usableFromInline
-    package func beginTrace(_ key: FactoryKey, logger: @escaping @Sendable (String) -> Void) -> Int {
-        trace.append(TraceLine(depth: depth - 1, key: key, result: "", logger: logger))
+    // MARK: Trace
+
+    /// Reserves the trace line of a resolution about to start (at the current depth) and returns its index.
+    package func beginTrace(_ key: FactoryKey, logger: LoggerBox) -> Int {
+        trace.append(TraceLine(depth: depth, key: key, result: "", logger: logger))
         return trace.count - 1
     }
 
-    /// Fills in the result of trace line `index`.
+    /// Fills in trace line `index`: `code` is `F` (definition), `R` (registration),
+    /// `O` (context override) for a new instance, `C` for a cached one.
     @usableFromInline
-    package func endTrace<T>(_ index: Int, value: T, isNew: Bool) {
-        trace[index].result = (isNew ? "N:" : "C:") + Self.traceIdentity(of: value)
+    package func endTrace<T>(_ index: Int, value: T, code: Character) {
+        let any: Any = value
+        let identity: String
+        if type(of: any) is AnyClass {
+            identity = String(UInt(bitPattern: ObjectIdentifier(any as AnyObject)))
+        } else {
+            identity = "0"
+        }
+        trace[index].result = "\(code):\(identity) \(type(of: any))"
     }
 
     private func flushTrace() {
-        let lines = trace
-        trace.removeAll(keepingCapacity: true)
+        // Lines are taken out first: a logger that resolves (and traces) starts a new cycle.
+        var lines: [TraceLine] = []
+        swap(&lines, &trace)
         for line in lines {
             let indent = String(repeating: "    ", count: line.depth)
-            line.logger("\(indent)\(line.depth): \(line.key) = \(line.result)")
+            line.logger.log("\(line.depth): \(indent)\(line.key) = \(line.result)")
         }
     }
+}
 
-    /// The object's address for class instances (so shared instances are visible), else its description.
-    private static func traceIdentity<T>(of value: T) -> String {
-        let any: Any = value
-        if type(of: any) is AnyClass {
-            return String(UInt(bitPattern: ObjectIdentifier(any as AnyObject)))
-        }
-        return String(describing: value)
+extension Equatable {
+    /// `==` on two values of this type behind raw pointers.
+    static func factoryEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        lhs.assumingMemoryBound(to: Self.self).pointee == rhs.assumingMemoryBound(to: Self.self).pointee
     }
 }
 
@@ -158,3 +342,13 @@ let contextKey: pthread_key_t = {
     precondition(result == 0, "FactoryCore: pthread_key_create failed (\(result))")
     return key
 }()
+
+/// A logger closure, boxed so that trace lines can carry it. The closure is the
+/// user's; the library calls it on the thread that resolved, with no lock held.
+package final class LoggerBox {
+    package let log: (String) -> Void
+
+    package init(_ log: @escaping (String) -> Void) {
+        self.log = log
+    }
+}

@@ -1,8 +1,8 @@
 /// How long an instance that a factory builds is kept, and who shares it.
 ///
 /// Core defines the type and ``Scope/unique`` (no caching, the default).
-/// `FactoryScopes` adds `.singleton`, `.cached`, `.shared`, `.graph`,
-/// time-to-live scopes and custom scopes such as:
+/// `FactoryScopes` adds `.singleton`, `.cached`, `.shared`, `.graph` and custom
+/// scopes such as:
 ///
 /// ```swift
 /// extension Scope {
@@ -11,18 +11,24 @@
 /// ```
 ///
 /// A scope is an identity: two `Cached()` instances are two separate caches.
-/// Scope objects are immutable; the instances they keep live in the
-/// container's ``ContainerManager`` (or, for singletons, in process-wide
-/// storage, and for graph, in the resolution cycle), never in the scope object.
+/// Scope objects hold no instances (those live in the container's
+/// ``ContainerManager``, in singleton storage, or in the resolution cycle) and
+/// live for the rest of the process once created, so declare them as `static let`.
 open class Scope: @unchecked Sendable {
-    // Sendable because a scope holds only a `let`; cached instances live in ScopeStorage under its lock.
+    // Sendable because a scope's only state is its immutable strategy.
 
     /// Where and how instances of this scope are kept.
     @usableFromInline package let strategy: ScopeStrategy
 
     package init(strategy: ScopeStrategy) {
         self.strategy = strategy
+        // Factory values refer to their scope without retaining it (a retain per
+        // resolution on one shared object would make threads contend), so a scope
+        // must never be freed.
+        Self.everyScope.withLock { $0.append(self) }
     }
+
+    private static let everyScope = LockedBox<[Scope]>([])
 
     /// No caching: every resolution runs the factory closure. The default.
     public static let unique: Scope = Unique()
@@ -46,10 +52,10 @@ public final class Unique: Scope, @unchecked Sendable {
 package enum ScopeStrategy: Sendable {
     /// Build on every resolution.
     case unique
-    /// Keep in the resolving container's storage, held per the policy.
-    case container(ScopeStorage.Policy)
-    /// Keep in the container's singleton storage (the process's, or a test's).
+    /// Keep one instance per container instance; `weak` holds it only while someone else does.
+    case container(weak: Bool)
+    /// Keep one instance per singleton storage (the process's, or a test's).
     case singleton
-    /// Keep in the current resolution cycle.
+    /// Keep one instance per resolution cycle.
     case graph
 }

@@ -1,10 +1,10 @@
 /// Runs a test with a container of its own: the scoping behind the `.container` traits.
 ///
-/// Two strategies, picked by how the container declares `shared`:
+/// Two strategies, picked by whether the trait knows the container's task-local `shared`:
 ///
-/// - A ``TaskLocalContainer`` gets a new instance bound as `shared` for the test,
-///   with the test's own singleton storage. Nothing is shared with other tests,
-///   so tests run fully in parallel.
+/// - With a task-local (`Container.$shared`, or any ``TaskLocalContainer``) the
+///   test gets a new instance bound as `shared`, with the test's own singleton
+///   storage. Nothing is shared with other tests, so tests run fully in parallel.
 /// - Any other `SharedContainer` (`static let shared`) cannot be swapped. Its
 ///   registrations, options and caches are snapshotted before the test and
 ///   restored after it, and every test isolating such a container runs inside
@@ -15,39 +15,42 @@
 enum ContainerIsolation {
     static func run<C: SharedContainer>(
         _ type: C.Type,
-        mocks: @Sendable (C) async throws -> Void,
+        shared: TaskLocal<C>?,
+        make: @Sendable () -> C,
+        mocks: [@Sendable (C) async throws -> Void],
         body: () async throws -> Void
     ) async throws {
+        FactoryTestingReporter.install()
         let isolation = TestIsolation.current
         if isolation.containers.contains(ObjectIdentifier(C.self)) {
-            try await mocks(C.shared)
+            for mock in mocks { try await mock(C.shared) }
             try await body()
-        } else if let taskLocal = C.self as? any TaskLocalContainer.Type {
-            try await runFresh(taskLocal, as: C.self, isolation: isolation, mocks: mocks, body: body)
+        } else if let shared {
+            try await runFresh(shared, make: make, isolation: isolation, mocks: mocks, body: body)
         } else {
             try await runSnapshotted(C.self, isolation: isolation, mocks: mocks, body: body)
         }
     }
 
-    private static func runFresh<L: TaskLocalContainer, C: SharedContainer>(
-        _ type: L.Type,
-        as _: C.Type,
+    private static func runFresh<C: SharedContainer>(
+        _ shared: TaskLocal<C>,
+        make: @Sendable () -> C,
         isolation: TestIsolation,
-        mocks: @Sendable (C) async throws -> Void,
+        mocks: [@Sendable (C) async throws -> Void],
         body: () async throws -> Void
     ) async throws {
-        // One singleton storage per test, shared by every container the test creates.
-        let singletons = ScopeStorage.taskSingletons ?? ScopeStorage()
-        try await ScopeStorage.$taskSingletons.withValue(singletons) {
-            // Created after the binding: a manager picks its singleton storage at init.
-            let container = L()
-            var inner = isolation
-            inner.containers.insert(ObjectIdentifier(L.self))
-            inner.bindings.append { body in L.sharedTaskLocal.withValue(container, operation: body) }
-            try await L.sharedTaskLocal.withValue(container) {
+        // One singleton storage per test, shared by every container the test's traits make.
+        let singletons = SingletonStorage.testStorage ?? SingletonStorage()
+        let container = make()
+        container.manager.useSingletons(singletons)
+        var inner = isolation
+        inner.containers.insert(ObjectIdentifier(C.self))
+        inner.inTrait = true
+        inner.bindings.append { body in shared.withValue(container, operation: body) }
+        try await SingletonStorage.$testStorage.withValue(singletons) {
+            try await shared.withValue(container) {
                 try await TestIsolation.$current.withValue(inner) {
-                    // L is C: `run` only gets here when C conforms to TaskLocalContainer.
-                    try await mocks(container as! C)
+                    for mock in mocks { try await mock(container) }
                     try await body()
                 }
             }
@@ -57,7 +60,7 @@ enum ContainerIsolation {
     private static func runSnapshotted<C: SharedContainer>(
         _ type: C.Type,
         isolation: TestIsolation,
-        mocks: @Sendable (C) async throws -> Void,
+        mocks: [@Sendable (C) async throws -> Void],
         body: () async throws -> Void
     ) async throws {
         let takesLane = !isolation.holdsLane
@@ -69,9 +72,10 @@ enum ContainerIsolation {
         var inner = isolation
         inner.containers.insert(ObjectIdentifier(C.self))
         inner.holdsLane = true
+        inner.inTrait = true
         do {
             try await TestIsolation.$current.withValue(inner) {
-                try await mocks(container)
+                for mock in mocks { try await mock(container) }
                 try await body()
             }
         } catch {

@@ -10,6 +10,10 @@ struct TestIsolation: Sendable {
     /// Container types that already have a per-test instance, or a snapshot, in this scope.
     var containers: Set<ObjectIdentifier> = []
 
+    /// Whether a `.container` trait scopes the running test (its failures can be
+    /// recorded against it, see ``FactoryTestingReporter``).
+    var inTrait = false
+
     /// Whether this scope holds ``SerialLane/shared``, the lane of `static let` containers.
     var holdsLane = false
 

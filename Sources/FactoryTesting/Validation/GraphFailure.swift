@@ -11,6 +11,9 @@ public struct GraphFailure: Sendable, CustomStringConvertible {
         case notAFactory
         /// The key path leads to a parameter factory, listed without a parameter.
         case missingParameter
+        /// A factory that cannot be resolved here: a main-actor closure off the
+        /// main thread, or an invalid time-to-live.
+        case misuse
     }
 
     /// The listed factory whose resolution failed, as `Container.name<Type>`.

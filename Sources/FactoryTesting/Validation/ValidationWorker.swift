@@ -41,7 +41,7 @@ final class ValidationWorker: ResolutionValidating {
     }
 
     private func failure(_ error: FactoryError) -> GraphFailure {
-        let chain = Array(ResolutionContext.current.chain)
+        let chain = ResolutionContext.current.chainKeys
         let item = run.items[current]
         switch error {
         case .circularDependency(let description):
@@ -51,35 +51,19 @@ final class ValidationWorker: ResolutionValidating {
             return GraphFailure(
                 entry: item.name, kind: .circularDependency, chain: chain + (again.map { [$0] } ?? []),
                 message: error.message)
+        case .crossThreadCycle:
+            return GraphFailure(entry: item.name, kind: .circularDependency, chain: chain, message: error.message)
         case .unregisteredPromise(let key):
             return GraphFailure(entry: item.name, kind: .unregisteredPromise, chain: chain + [key], message: error.message)
+        case .mainActorRequired(let key), .invalidTimeToLive(let key, _):
+            return GraphFailure(entry: item.name, kind: .misuse, chain: chain + [key], message: error.message)
         }
     }
 
-    /// A cached or singleton factory being built on this thread has a build marker
-    /// in its storage; once the thread parks that build never finishes, and the next
-    /// resolution of the factory would wait for it forever. Drop those entries.
+    /// A cached or singleton factory being built on this thread marks its cache
+    /// entry as in progress; once the thread parks that build never finishes, and
+    /// the next resolution of the factory would wait for it forever. Hand them back.
     private func releaseUnfinishedBuilds() {
-        for key in Set(ResolutionContext.current.chain) {
-            guard let manager = manager(of: key) else { continue }
-            manager.storage.remove(key)
-            manager.singletons.remove(key)
-        }
-    }
-
-    /// The manager of the container a key belongs to: the validated one, or the
-    /// `shared` instance of another shared container type.
-    private func manager(of key: FactoryKey) -> ContainerManager? {
-        if ObjectIdentifier(key.containerType) == ObjectIdentifier(type(of: run.container)) {
-            return run.container.manager
-        }
-        if let shared = key.containerType as? any SharedContainer.Type {
-            return Self.sharedManager(of: shared)
-        }
-        return nil
-    }
-
-    private static func sharedManager<S: SharedContainer>(of type: S.Type) -> ContainerManager {
-        S.shared.manager
+        ResolutionContext.current.abandonBuilds()
     }
 }

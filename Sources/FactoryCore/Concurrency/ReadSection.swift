@@ -1,0 +1,69 @@
+import CFactoryAtomics
+
+/// The reader's side of lock-free reads: a cache hit loads references between
+/// ``begin()`` and ``end()`` and takes its own reference to what it returns
+/// before ending.
+///
+/// A writer that unpublishes an object (a reset drops a cached instance, a
+/// `register` replaces options) does so under its lock, unlocks, calls
+/// ``waitForReaders()`` and only then releases the object. Read sections never
+/// run user code and never nest, so the wait is short; the release, which may run
+/// a `deinit`, happens with no library lock held.
+@usableFromInline
+package struct ReadSection {
+    @usableFromInline let record: UnsafeMutableRawPointer
+
+    /// Enters a read section on the calling thread.
+    @inlinable
+    package static func begin() -> ReadSection {
+        ReadSection(record: cfactory_read_begin())
+    }
+
+    @inlinable
+    init(record: UnsafeMutableRawPointer) {
+        self.record = record
+    }
+
+    /// Leaves the read section.
+    @inlinable
+    package func end() {
+        cfactory_read_end(record)
+    }
+
+    /// Returns once every read section open at the call has ended. Never call it
+    /// inside a read section.
+    package static func waitForReaders() {
+        cfactory_wait_for_readers()
+    }
+}
+
+/// Objects unpublished under a lock, released later with no lock held.
+///
+/// Collect into it while holding the lock, then call ``release()`` after
+/// unlocking: it waits for lock-free readers that may still use the objects and
+/// then drops them, which runs any `deinit` they trigger outside every library lock.
+package struct Garbage {
+    private var objects: [AnyObject] = []
+
+    package init() {}
+
+    /// Keeps `object` until ``release()``.
+    package mutating func add(_ object: AnyObject?) {
+        if let object { objects.append(object) }
+    }
+
+    /// Whether nothing was collected.
+    package var isEmpty: Bool {
+        objects.isEmpty
+    }
+
+    /// Waits for readers and drops the objects, last collected first. Call with no lock held.
+    package mutating func release() {
+        guard !objects.isEmpty else { return }
+        ReadSection.waitForReaders()
+        // Pop one at a time: a deinit that re-enters the library finds this bag in a valid state.
+        while let object = objects.popLast() {
+            _ = object
+        }
+    }
+}

@@ -1,0 +1,218 @@
+extension FactoryRegistration {
+    /// Resolves through a cache (cached, shared, custom or singleton scope): a
+    /// lock-free hit if there is one, else a build that runs once per cache
+    /// generation however many threads ask at once.
+    ///
+    /// The closure is chosen again under the container's lock, together with the
+    /// decision to build, so a `register` or reset that returned before that
+    /// point is always seen; a build that started before one is handed back to its
+    /// caller but never stored (the generation moved on). Threads that find a
+    /// build under way wait for it with no lock held; a thread that would wait
+    /// for its own build, or for a thread that waits for it, is a cycle.
+    func resolveCached(
+        _ parameter: P, manager: ContainerManager, key: FactoryKey, resolved: inout EffectiveFactory<P, T>,
+        context: ResolutionContext, checkCycles: Bool, traceIndex: Int
+    ) -> (value: T, isNew: Bool) {
+        if let value = hit(manager: manager, key: key, resolved: resolved) {
+            if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: "C") }
+            return (value, false)
+        }
+        var parameterKey: AnyHashable?
+        if resolved.scopeOnParameters {
+            guard let hashable = Self.hashable(parameter) else {
+                return (buildUncached(parameter, resolved, context, checkCycles, traceIndex), true)
+            }
+            parameterKey = hashable
+        }
+
+        while true {
+            var garbage = Garbage()
+            manager.lock.lock()
+            let slot = manager.slot(key)
+            resolved = effective(slot.options, defaultScope: manager.state.defaultScope)
+            var location: CacheLocation
+            switch resolved.scope?.strategy ?? .unique {
+            case .container(let weak):
+                location = CacheLocation(cells: slot.cells, weak: weak, era: 0, storage: nil, writeThrough: false)
+            case .singleton:
+                let storage = manager.singletons.takeUnretainedValue()
+                if let box = resolved.box, !box.describesType {
+                    if box.singletonCells == nil { box.singletonCells = CellSet() }
+                    location = CacheLocation(
+                        cells: box.singletonCells!, weak: false, era: storage.era.value, storage: storage, writeThrough: true)
+                } else {
+                    storage.lock.lock()
+                    let singleton = storage.slot(key)
+                    location = CacheLocation(
+                        cells: resolved.box == nil ? singleton.definition : singleton.shared, weak: false, era: 0,
+                        storage: storage, writeThrough: false)
+                    location.storageLocked = true
+                }
+            case .unique, .graph:
+                // The scope changed since this resolution started: nothing to cache.
+                manager.lock.unlock()
+                return (buildUncached(parameter, resolved, context, checkCycles, traceIndex), true)
+            }
+            let cells = location.cells
+            let scopeID = ObjectIdentifier(resolved.scope!)
+
+            if let cell = parameterKey.map({ cells.parameterCells[$0] }) ?? cells.cell {
+                if cell.era == location.era && cell.isValid(scopeID: scopeID, ttl: resolved.ttl),
+                    let value = Self.value(in: cell, weak: location.weak)
+                {
+                    location.unlock(manager)
+                    if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: "C") }
+                    return (value, false)
+                }
+                // Expired, released or stale: drop it now, release it after unlocking.
+                if let parameterKey {
+                    garbage.add(cells.parameterCells.removeValue(forKey: parameterKey))
+                } else {
+                    cells.setCell(nil, &garbage)
+                }
+            }
+
+            var gate = parameterKey.map { cells.parameterGates[$0] ?? BuildGate() } ?? cells.gate
+            if let builder = gate.builder {
+                if builder === context {
+                    // Back on this thread while it builds this very cache entry: a
+                    // recursion with another parameter into a cache that ignores
+                    // parameters builds without caching; an equal parameter is a
+                    // cycle, which `build` reports.
+                    location.unlock(manager)
+                    garbage.release()
+                    return (buildUncached(parameter, resolved, context, checkCycles, traceIndex), true)
+                }
+                let waitPoint = gate.waitPoint ?? WaitPoint()
+                gate.waitPoint = waitPoint
+                location.setGate(gate, parameterKey)
+                location.unlock(manager)
+                garbage.release()
+                WaitGraph.beginWait(context, for: builder, key: key)
+                waitPoint.wait()
+                WaitGraph.endWait(context)
+                continue
+            }
+            gate.builder = context
+            location.setGate(gate, parameterKey)
+            let generation = cells.generation
+            location.unlock(manager)
+            garbage.release()
+            context.builds.append(
+                ResolutionContext.OwnedBuild(
+                    cells: cells, parameter: parameterKey, lock: manager.lock,
+                    extraLock: location.storageLocked ? location.storage!.lock : nil))
+
+            let value = Self.build(
+                resolved.factory, isolation: resolved.isolation, parameter, key: self, context: context,
+                checkCycles: checkCycles, traceIndex: traceIndex, code: resolved.code)
+            context.builds.removeLast()
+
+            manager.lock.lock()
+            if location.storage != nil && location.storageLocked { location.storage!.lock.lock() }
+            let waitPoint: WaitPoint?
+            if let parameterKey {
+                waitPoint = cells.parameterGates.removeValue(forKey: parameterKey)?.waitPoint
+            } else {
+                waitPoint = cells.gate.waitPoint
+                cells.gate = BuildGate()
+            }
+            if cells.generation == generation,
+                let cell = Self.makeCell(value, scopeID: scopeID, weak: location.weak, era: location.era)
+            {
+                if let parameterKey {
+                    garbage.add(cells.parameterCells.updateValue(cell, forKey: parameterKey))
+                } else {
+                    cells.setCell(cell, &garbage)
+                }
+                if location.writeThrough, parameterKey == nil, let storage = location.storage {
+                    // Factory's behaviour: the last singleton a registration built is the one
+                    // containers whose registration describes the type (autoRegister) see.
+                    storage.lock.withLock {
+                        let shared = StrongCell(value, scopeID: scopeID, createdAt: cell.createdAt, era: 0)
+                        storage.slot(key).shared.setCell(shared, &garbage)
+                    }
+                }
+            }
+            location.unlock(manager)
+            waitPoint?.open()
+            garbage.release()
+            return (value, true)
+        }
+    }
+
+    /// The lock-free hit for where `resolved` keeps its instance, when there is one.
+    private func hit(manager: ContainerManager, key: FactoryKey, resolved: EffectiveFactory<P, T>) -> T? {
+        guard !resolved.scopeOnParameters, let scope = resolved.scope else { return nil }
+        switch scope.strategy {
+        case .container(let weak):
+            return manager.findSlot(key)?._withUnsafeGuaranteedRef {
+                $0.cells.hit(T.self, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl, weak: weak, era: 0)
+            }
+        case .singleton:
+            if let box = resolved.box, !box.describesType { return nil }
+            return manager.singletons._withUnsafeGuaranteedRef { storage in
+                storage.find(key)?._withUnsafeGuaranteedRef { slot in
+                    (resolved.box == nil ? slot.definition : slot.shared).hit(
+                        T.self, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl, weak: false, era: 0)
+                }
+            }
+        case .unique, .graph:
+            return nil
+        }
+    }
+
+    private func buildUncached(
+        _ parameter: P, _ resolved: EffectiveFactory<P, T>, _ context: ResolutionContext, _ checkCycles: Bool,
+        _ traceIndex: Int
+    ) -> T {
+        Self.build(
+            resolved.factory, isolation: resolved.isolation, parameter, key: self, context: context, checkCycles: checkCycles,
+            traceIndex: traceIndex, code: resolved.code)
+    }
+
+    private static func value(in cell: CacheCell, weak: Bool) -> T? {
+        weak ? unsafeDowncast(cell, to: WeakCell<T>.self).value : unsafeDowncast(cell, to: StrongCell<T>.self).value
+    }
+
+    private static func makeCell(_ value: T, scopeID: ObjectIdentifier, weak: Bool, era: Int) -> CacheCell? {
+        let now = CacheCell.now()
+        if weak { return WeakCell(value, scopeID: scopeID, createdAt: now, era: era) }
+        return StrongCell(value, scopeID: scopeID, createdAt: now, era: era)
+    }
+}
+
+/// Where one resolution caches its instance, and which locks guard it.
+struct CacheLocation {
+    let cells: CellSet
+    let weak: Bool
+    /// The singleton era cells must carry here (registrations' own singletons), else 0.
+    let era: Int
+    let storage: SingletonStorage?
+    /// Also publish the instance as the storage's shared singleton of the factory.
+    let writeThrough: Bool
+    /// Whether `storage.lock` guards `cells` (and is held while deciding).
+    var storageLocked = false
+
+    init(cells: CellSet, weak: Bool, era: Int, storage: SingletonStorage?, writeThrough: Bool) {
+        self.cells = cells
+        self.weak = weak
+        self.era = era
+        self.storage = storage
+        self.writeThrough = writeThrough
+    }
+
+    func setGate(_ gate: BuildGate, _ parameterKey: AnyHashable?) {
+        if let parameterKey {
+            cells.parameterGates[parameterKey] = gate
+        } else {
+            cells.gate = gate
+        }
+    }
+
+    /// Releases the storage lock (if held) and then the manager's.
+    func unlock(_ manager: ContainerManager) {
+        if storageLocked { storage!.lock.unlock() }
+        manager.lock.unlock()
+    }
+}

@@ -1,0 +1,101 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Where threads sleep until a build they need finishes.
+///
+/// Made only when a second thread actually has to wait, so a build nobody waits
+/// for allocates nothing. The mutex is held only around the flag, never while a
+/// factory runs: the builder runs with no lock, and opens the point when done.
+package final class WaitPoint: @unchecked Sendable {
+    // Sendable because `isOpen` is only touched with `mutex` held.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    private var isOpen = false
+
+    package init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Blocks until ``open()``.
+    package func wait() {
+        pthread_mutex_lock(mutex)
+        while !isOpen { pthread_cond_wait(condition, mutex) }
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Wakes every waiter, now and later.
+    package func open() {
+        pthread_mutex_lock(mutex)
+        isOpen = true
+        pthread_cond_broadcast(condition)
+        pthread_mutex_unlock(mutex)
+    }
+}
+
+/// Who waits for whom, across threads, to tell a deadlock from a wait.
+///
+/// A thread about to wait for another thread's build records the builder here
+/// and follows the records: if the builder waits (directly or through others)
+/// for this thread, the waits form a loop that can never end — the factories
+/// depend on each other through two threads — and the program stops with both
+/// chains instead of hanging. Only waiting threads are recorded, and a waiting
+/// thread's resolution chain does not change, so the chains read here are stable.
+package enum WaitGraph {
+    private static let lock = FactoryLock()
+
+    /// Records that `waiter` waits for `builder` to build `key`; stops the program
+    /// if that closes a loop. Call with no other library lock held.
+    package static func beginWait(_ waiter: ResolutionContext, for builder: ResolutionContext, key: FactoryKey) {
+        lock.lock()
+        waiter.waitingFor = builder
+        waiter.waitingKey = key
+        var loop: [ResolutionContext] = [waiter]
+        var next: ResolutionContext? = builder
+        while let current = next {
+            if current === waiter {
+                let report = describe(loop)
+                lock.unlock()
+                FactoryError.fail(.crossThreadCycle(report))
+            }
+            loop.append(current)
+            next = current.waitingFor
+        }
+        lock.unlock()
+    }
+
+    /// Records that `waiter` no longer waits.
+    package static func endWait(_ waiter: ResolutionContext) {
+        lock.withLock {
+            waiter.waitingFor = nil
+            waiter.waitingKey = nil
+        }
+    }
+
+    /// One line per thread in the loop: its chain, then the factory it waits for
+    /// and the thread building it.
+    private static func describe(_ loop: [ResolutionContext]) -> String {
+        loop.map { context in
+            let chain = context.chainKeys.map(\.description)
+            let waited = context.waitingKey.map(\.description) ?? "?"
+            let builder = context.waitingFor.map { "thread \($0.threadID)" } ?? "?"
+            return "thread \(context.threadID): " + (chain + [waited]).joined(separator: " > ") + " (being built by \(builder))"
+        }.joined(separator: "; ")
+    }
+}

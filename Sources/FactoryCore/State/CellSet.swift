@@ -1,0 +1,96 @@
+/// The instances one factory keeps in one place (a container, a singleton
+/// storage or a registration): one without a parameter, and one per parameter
+/// for `scopeOnParameters`.
+///
+/// The unparameterized instance is read without a lock (``hit(_:scopeID:ttl:weak:era:)``);
+/// everything else is guarded by the lock of the owner (the container's manager,
+/// or the singleton storage), which every method below the hit path expects held.
+@usableFromInline
+package final class CellSet: @unchecked Sendable {
+    // Sendable because `word` is atomic and the other properties are only touched
+    // with the owner's lock held.
+
+    /// The unparameterized instance: an atomic `Unmanaged<CacheCell>`, or 0.
+    @usableFromInline let word: UnsafeMutablePointer<Int>
+    /// Bumped by every removal, so a build that started before it does not store
+    /// what it built (the closure it ran may have been replaced).
+    package var generation = 0
+    /// The build of the unparameterized instance under way, if any.
+    package var gate = BuildGate()
+    /// Instances per parameter (`scopeOnParameters`).
+    package var parameterCells: [AnyHashable: CacheCell] = [:]
+    /// Builds per parameter under way.
+    package var parameterGates: [AnyHashable: BuildGate] = [:]
+
+    package init() {
+        word = .allocate(capacity: 1)
+        word.initialize(to: 0)
+    }
+
+    deinit {
+        _ = AtomicReference<CacheCell>(word: word).exchange(nil)
+        word.deallocate()
+    }
+
+    /// The cached instance if it is valid for `scopeID`, `ttl` (nanoseconds, 0 for
+    /// none) and singleton `era`; lock-free, writes no shared memory.
+    @inlinable
+    package func hit<T>(_ type: T.Type, scopeID: ObjectIdentifier, ttl: UInt64, weak: Bool, era: Int) -> T? {
+        let section = ReadSection.begin()
+        defer { section.end() }
+        guard let cell = AtomicReference<CacheCell>(word: word).load() else { return nil }
+        return cell._withUnsafeGuaranteedRef { cell -> T? in
+            guard cell.era == era, cell.isValid(scopeID: scopeID, ttl: ttl) else { return nil }
+            if weak { return unsafeDowncast(cell, to: WeakCell<T>.self).value }
+            return unsafeDowncast(cell, to: StrongCell<T>.self).value
+        }
+    }
+
+    /// The unparameterized cell; owner's lock held.
+    package var cell: CacheCell? {
+        AtomicReference<CacheCell>(word: word).load()?.takeUnretainedValue()
+    }
+
+    /// Replaces the unparameterized cell; the old one goes to `garbage`. Owner's lock held.
+    package func setCell(_ cell: CacheCell?, _ garbage: inout Garbage) {
+        garbage.add(AtomicReference<CacheCell>(word: word).exchange(cell))
+    }
+
+    /// Drops every instance and starts a new generation. Owner's lock held.
+    package func removeAll(_ garbage: inout Garbage) {
+        generation &+= 1
+        setCell(nil, &garbage)
+        for (_, cell) in parameterCells { garbage.add(cell) }
+        parameterCells.removeAll()
+    }
+
+    /// Drops the instances cached under `scopeID`. Owner's lock held.
+    package func remove(scopeID: ObjectIdentifier, _ garbage: inout Garbage) {
+        var removed = false
+        if let current = cell, current.scopeID == scopeID {
+            setCell(nil, &garbage)
+            removed = true
+        }
+        for (parameter, cell) in parameterCells where cell.scopeID == scopeID {
+            garbage.add(cell)
+            parameterCells[parameter] = nil
+            removed = true
+        }
+        if removed { generation &+= 1 }
+    }
+
+    /// Whether anything is cached (finished builds only). Owner's lock held.
+    package var isEmpty: Bool {
+        cell == nil && parameterCells.isEmpty
+    }
+}
+
+/// The thread building one instance, and the threads waiting for it.
+package struct BuildGate {
+    /// The resolution context (thread) running the build, or `nil` when none runs.
+    package var builder: ResolutionContext?
+    /// Where waiters sleep; made by the first waiter.
+    package var waitPoint: WaitPoint?
+
+    package init() {}
+}

@@ -1,0 +1,68 @@
+/// One factory's state in one container: its persisted options and the
+/// instances its container-scoped builds cached.
+///
+/// Made the first time the factory caches something or persists an option, and
+/// kept (emptied by resets, never removed) for the container's lifetime, so the
+/// lock-free path can use it without retaining it.
+@usableFromInline
+package final class Slot: TableEntry, @unchecked Sendable {
+    // Sendable because `optionsWord` is atomic, `cells` guards itself (see
+    // CellSet), and the rest is immutable.
+
+    @usableFromInline package let hash: Int
+    @usableFromInline package let name: StaticString
+    @usableFromInline package let valueType: Any.Type
+    @usableFromInline package let parameterType: Any.Type
+    @usableFromInline package let containerType: any AnyObject.Type
+    /// An atomic `Unmanaged<PersistedOptions>`, or 0 when nothing is persisted.
+    @usableFromInline let optionsWord: UnsafeMutablePointer<Int>
+    /// Instances cached for this container (cached, shared and custom scopes).
+    @usableFromInline package let cells = CellSet()
+
+    package init(key: FactoryKey) {
+        hash = key.hashBits
+        name = key.name
+        valueType = key.valueType
+        parameterType = key.parameterType
+        containerType = key.containerType
+        optionsWord = .allocate(capacity: 1)
+        optionsWord.initialize(to: 0)
+    }
+
+    deinit {
+        _ = AtomicReference<PersistedOptions>(word: optionsWord).exchange(nil)
+        optionsWord.deallocate()
+    }
+
+    @inlinable
+    package func matches(
+        _ name: StaticString, _ valueType: ObjectIdentifier, _ parameterType: ObjectIdentifier,
+        _ containerType: ObjectIdentifier
+    ) -> Bool {
+        ObjectIdentifier(self.valueType) == valueType && ObjectIdentifier(self.parameterType) == parameterType
+            && ObjectIdentifier(self.containerType) == containerType && FactoryName.equal(self.name, name)
+    }
+
+    package var key: FactoryKey {
+        FactoryKey(name: name, valueType: valueType, parameterType: parameterType, containerType: containerType)
+    }
+
+    /// The published options, retained; lock-free.
+    package func loadOptions() -> PersistedOptions? {
+        let section = ReadSection.begin()
+        defer { section.end() }
+        return AtomicReference<PersistedOptions>(word: optionsWord).load()?.takeUnretainedValue()
+    }
+
+    /// The options as published; manager lock held.
+    package var options: FactoryOptions? {
+        AtomicReference<PersistedOptions>(word: optionsWord).load()?.takeUnretainedValue().value
+    }
+
+    /// Publishes `options` (nil when empty); the replaced object goes to `garbage`.
+    /// Manager lock held.
+    package func setOptions(_ options: FactoryOptions?, _ garbage: inout Garbage) {
+        let published = options.flatMap { $0.isEmpty ? nil : PersistedOptions($0) }
+        garbage.add(AtomicReference<PersistedOptions>(word: optionsWord).exchange(published))
+    }
+}

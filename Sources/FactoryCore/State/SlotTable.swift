@@ -1,0 +1,141 @@
+import CFactoryAtomics
+
+/// An object kept in a ``SlotTable``: it knows the key parts it was stored under.
+@usableFromInline
+package protocol TableEntry: AnyObject {
+    /// The hash the entry was inserted with.
+    var hash: Int { get }
+    /// Whether the entry is the one for this name and these types.
+    func matches(
+        _ name: StaticString, _ valueType: ObjectIdentifier, _ parameterType: ObjectIdentifier,
+        _ containerType: ObjectIdentifier
+    ) -> Bool
+}
+
+/// A hash table from factory keys to per-factory state objects, read without a lock.
+///
+/// Entries are only ever added, never removed or replaced, while the table
+/// lives (resets clear what an entry holds, not the entry), so a reader that
+/// finds an entry can use it without retaining it for as long as the table's
+/// owner is alive. Insertions happen under the owner's lock. When the table grows,
+/// the old bucket array is kept until the table is freed, so a reader probing it
+/// at that moment still reads valid memory; the arrays sum to less than twice the
+/// final one.
+///
+/// Bucket layout: capacity (a power of two) at word 0, then pairs of words
+/// (hash, entry pointer); a zero pointer ends a probe sequence. Readers load the
+/// pointer with acquire ordering, writers store the hash first and the pointer last.
+@usableFromInline
+package final class SlotTable<Entry: TableEntry>: @unchecked Sendable {
+    // Sendable because `current` is an atomic word and everything else is only
+    // touched by writers holding the owner's lock.
+
+    /// The current bucket array.
+    @usableFromInline let current = AtomicWord()
+    /// Every bucket array, current included, freed with the table.
+    private var arrays: [UnsafeMutablePointer<Int>] = []
+    /// Entries stored; guarded by the owner's lock.
+    private var count = 0
+
+    package init() {}
+
+    deinit {
+        let buckets = UnsafeMutablePointer<Int>(bitPattern: current.value)
+        if let buckets {
+            let capacity = buckets[0]
+            for index in 0..<capacity where buckets[2 + 2 * index + 1] != 0 {
+                Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: buckets[2 + 2 * index + 1])!).release()
+            }
+        }
+        for array in arrays { array.deallocate() }
+    }
+
+    /// The entry for `hash`, name and types, or `nil`. Lock-free; the entry is
+    /// unretained and stays valid while the table's owner lives.
+    @inlinable
+    package func find(
+        _ hash: Int, _ name: StaticString, _ valueType: ObjectIdentifier, _ parameterType: ObjectIdentifier,
+        containerType: ObjectIdentifier
+    ) -> Unmanaged<Entry>? {
+        guard let buckets = UnsafeMutablePointer<Int>(bitPattern: current.value) else { return nil }
+        let mask = buckets[0] &- 1
+        var index = hash & mask
+        while true {
+            let pair = buckets + 2 + 2 &* index
+            let bits = AtomicReference<Entry>(word: pair + 1).load()
+            guard let entry = bits else { return nil }
+            if pair.pointee == hash
+                && entry._withUnsafeGuaranteedRef({ $0.matches(name, valueType, parameterType, containerType) })
+            {
+                return entry
+            }
+            index = (index &+ 1) & mask
+        }
+    }
+
+    /// Every entry; call with the owner's lock held.
+    package func all() -> [Entry] {
+        guard let buckets = UnsafeMutablePointer<Int>(bitPattern: current.value) else { return [] }
+        var result: [Entry] = []
+        result.reserveCapacity(count)
+        for index in 0..<buckets[0] where buckets[2 + 2 * index + 1] != 0 {
+            result.append(
+                Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: buckets[2 + 2 * index + 1])!).takeUnretainedValue())
+        }
+        return result
+    }
+
+    /// The entry for the key, made by `make` and inserted if missing. Call with
+    /// the owner's lock held.
+    package func findOrInsert(
+        _ hash: Int, _ name: StaticString, _ valueType: ObjectIdentifier, _ parameterType: ObjectIdentifier,
+        containerType: ObjectIdentifier, make: () -> Entry
+    ) -> Entry {
+        if let found = find(hash, name, valueType, parameterType, containerType: containerType) {
+            return found.takeUnretainedValue()
+        }
+        let entry = make()
+        if (count + 1) * 4 > capacity * 3 { grow() }
+        insert(entry, into: UnsafeMutablePointer<Int>(bitPattern: current.value)!)
+        count += 1
+        return entry
+    }
+
+    private var capacity: Int {
+        UnsafeMutablePointer<Int>(bitPattern: current.value)?[0] ?? 0
+    }
+
+    private func insert(_ entry: Entry, into buckets: UnsafeMutablePointer<Int>) {
+        let mask = buckets[0] - 1
+        var index = entry.hash & mask
+        while buckets[2 + 2 * index + 1] != 0 { index = (index + 1) & mask }
+        buckets[2 + 2 * index] = entry.hash
+        AtomicWord.publish(Int(bitPattern: Unmanaged.passRetained(entry).toOpaque()), at: buckets + 2 + 2 * index + 1)
+    }
+
+    private func grow() {
+        let newCapacity = max(16, capacity * 2)
+        let buckets = UnsafeMutablePointer<Int>.allocate(capacity: 2 + 2 * newCapacity)
+        buckets.initialize(repeating: 0, count: 2 + 2 * newCapacity)
+        buckets[0] = newCapacity
+        if let old = UnsafeMutablePointer<Int>(bitPattern: current.value) {
+            for index in 0..<old[0] where old[2 + 2 * index + 1] != 0 {
+                // The new array takes over the old one's reference.
+                let mask = newCapacity - 1
+                var slot = old[2 + 2 * index] & mask
+                while buckets[2 + 2 * slot + 1] != 0 { slot = (slot + 1) & mask }
+                buckets[2 + 2 * slot] = old[2 + 2 * index]
+                buckets[2 + 2 * slot + 1] = old[2 + 2 * index + 1]
+            }
+        }
+        arrays.append(buckets)
+        current.store(Int(bitPattern: UnsafeRawPointer(buckets)))
+    }
+}
+
+extension AtomicWord {
+    /// Stores `value` at `address` with release ordering.
+    package static func publish(_ value: Int, at address: UnsafeMutablePointer<Int>) {
+        cfactory_atomic_store(address, value)
+    }
+}
