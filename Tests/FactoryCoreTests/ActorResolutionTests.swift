@@ -24,6 +24,6 @@ import Testing
         let isolated = Factory<Int>(container, key: "isolated") {
             BackgroundActor.shared.assumeIsolated { _ in 5 }
         }
-        #expect(await isolated.resolveOnGlobalActor(BackgroundActor.self) == 5)
+        #expect(await isolated.resolveOnGlobalActor(BackgroundActor.shared) == 5)
     }
 }

@@ -40,11 +40,16 @@ final class AutoContainer: SharedContainer, AutoRegistering {
         #expect(texts.values == Array(repeating: "auto", count: 8))
     }
 
-    @Test func resetDoesNotRunItAgain() {
+    @Test func resetRunsItAgainOnNextUse() {
+        // As in Factory: a reset removes what autoRegister() registered, and the next use registers it again.
         let container = AutoContainer()
         _ = container.slow()
         container.manager.reset()
-        #expect(container.greeting().text == "hello")
         #expect(container.calls.value == 1)
+        #expect(container.greeting().text == "auto")
+        #expect(container.calls.value == 2)
+        container.manager.reset(options: .context)
+        #expect(container.greeting().text == "auto")
+        #expect(container.calls.value == 2)
     }
 }

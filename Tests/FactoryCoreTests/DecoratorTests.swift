@@ -32,11 +32,34 @@ import Testing
         #expect(seen.values == [5, 5])
     }
 
-    @Test func modifiersInADefinitionDoNotPersist() {
+    @Test func aDecoratorAppliedOutsideTheDefinitionPersists() {
         let container = Container()
         let seen = Counter()
-        _ = container.service.decorator { _ in seen.increment() }
+        container.service.decorator { _ in seen.increment() }
         _ = container.service()
-        #expect(seen.value == 0)
+        _ = container.service()
+        #expect(seen.value == 2)
+        container.service.reset()
+        _ = container.service()
+        #expect(seen.value == 2)
+    }
+
+    @Test func aDecoratorInTheDefinitionDoesNotPersist() {
+        let container = Container()
+        _ = container.countingService()
+        _ = container.countingService()
+        #expect(definitionDecorations.value >= 2)
+        let before = definitionDecorations.value
+        // The same factory made without the definition's decorator: nothing was persisted.
+        _ = Factory<Service>(container, key: "countingService") { Service() }()
+        #expect(definitionDecorations.value == before)
+    }
+}
+
+private let definitionDecorations = Counter()
+
+extension Container {
+    fileprivate var countingService: Factory<Service> {
+        self { Service() }.decorator { _ in definitionDecorations.increment() }
     }
 }

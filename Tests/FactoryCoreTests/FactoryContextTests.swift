@@ -83,8 +83,8 @@ import Testing
     }
 
     @Test func previewIsIgnoredInReleaseUnlessEnabled() {
-        let release = FactoryContext(isPreview: true, isDebug: false)
-        let debug = FactoryContext(isPreview: true, isDebug: true)
+        let release = FactoryContext(arguments: [], isPreview: true, isDebug: false)
+        let debug = FactoryContext(arguments: [], isPreview: true, isDebug: true)
         #expect(FactoryContextType.preview.matches(debug))
         if !FactoryContext.honorsLaunchOverridesInRelease {
             #expect(!FactoryContextType.preview.matches(release))

@@ -12,15 +12,18 @@ import Testing
         #expect(box.withLock { $0 } == 80_000)
     }
 
-    @Test func atomicFlagsSetAndClearBitsIndependently() {
-        let flags = AtomicFlags(0)
+    @Test func atomicWordLosesNoUpdate() {
+        let word = AtomicWord(0)
         runOnThreads(4) { index in
             for _ in 0..<1_000 {
-                flags.set(1 << index, true)
+                while true {
+                    let old = word.value
+                    if word.compareExchange(expected: old, desired: old | (1 << index)) { break }
+                }
+                word.add(1 << 8)
             }
         }
-        #expect(flags.value == 0b1111)
-        flags.set(0b0101, false)
-        #expect(flags.value == 0b1010)
+        #expect(word.value & 0xFF == 0b1111)
+        #expect(word.value >> 8 == 4_000)
     }
 }

@@ -13,8 +13,10 @@ import Testing
         #expect(logged.count == 2)
         let consumerID = UInt(bitPattern: ObjectIdentifier(consumer))
         let greetingID = UInt(bitPattern: ObjectIdentifier(consumer.greeting))
-        #expect(logged.first == "0: Container.consumer<Consumer> = N:\(consumerID)")
-        #expect(logged.last == "    1: Container.greeting<Greeting> = N:\(greetingID)")
+        // Factory's format: depth first, then the indent; F for an instance the
+        // definition built (R registration, O context override, C cached).
+        #expect(logged.first == "0: Container.consumer<Consumer> = F:\(consumerID) Consumer")
+        #expect(logged.last == "1:     Container.greeting<Greeting> = F:\(greetingID) Hello")
     }
 
     @Test func traceIsWrittenWhenTheCycleEnds() {
@@ -28,14 +30,14 @@ import Testing
         #expect(lines.values.allSatisfy { $0.hasPrefix("0: ") })
     }
 
-    @Test func valuesAreDescribed() {
+    @Test func valuesHaveNoAddress() {
         let container = Container()
         let lines = Collector<String>()
         container.manager.logger = { lines.append($0) }
         container.manager.trace = true
         let number = Factory<Int>(container, key: "number") { 42 }
         _ = number()
-        #expect(lines.values == ["0: Container.number<Int> = N:42"])
+        #expect(lines.values == ["0: Container.number<Int> = F:0 Int"])
     }
 
     @Test func traceOffLogsNothing() {

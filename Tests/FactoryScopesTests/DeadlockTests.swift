@@ -191,15 +191,15 @@ private final class Signal: Sendable {
 /// Runs `body` with singleton storage of its own, as FactoryTesting's trait does:
 /// containers created inside use it, so other suites' singleton resets cannot
 /// disturb the counts here, and this file's resets cannot disturb theirs.
-private func isolatedSingletons(_ body: () -> Void) {
-    ScopeStorage.$taskSingletons.withValue(ScopeStorage()) { body() }
+private func isolatedSingletons(_ body: (IsolatedSingletons) -> Void) {
+    withIsolatedSingletons { body($0) }
 }
 
 @Suite struct DeadlockTests {
     @Test func closuresResolvingSharedDependenciesInOppositeOrdersFinish() {
         for round in 0..<10 {
-            isolatedSingletons {
-                let container = CrossedContainer()
+            isolatedSingletons { isolate in
+                let container = isolate(CrossedContainer())
                 let tops = Collector<Node>()
                 let finished = finishes(6) { index in
                     tops.append(index.isMultiple(of: 2) ? container.x() : container.y())
@@ -216,8 +216,8 @@ private func isolatedSingletons(_ body: () -> Void) {
 
     @Test func closuresResolvingEveryScopeFromManyEntryPointsFinish() {
         for round in 0..<10 {
-            isolatedSingletons {
-                let container = CrossedContainer()
+            isolatedSingletons { isolate in
+                let container = isolate(CrossedContainer())
                 let middles = Collector<ObjectIdentifier>()
                 let finished = finishes(8) { index in
                     switch index % 4 {
@@ -267,8 +267,8 @@ private func isolatedSingletons(_ body: () -> Void) {
     }
 
     @Test func resolvingWhileOthersRegisterResetPushAndPopFinishes() {
-        isolatedSingletons {
-            let container = CrossedContainer()
+        isolatedSingletons { isolate in
+            let container = isolate(CrossedContainer())
             let finished = finishes(8) { index in
                 for step in 0..<150 {
                     switch (index + step) % 8 {
@@ -292,8 +292,8 @@ private func isolatedSingletons(_ body: () -> Void) {
     /// key (container type, name, type), and a logger that resolves from its own
     /// container would log forever.
     @Test func decoratorsAndTheTraceLoggerMayResolveFactories() {
-        isolatedSingletons {
-            let container = CrossedContainer()
+        isolatedSingletons { isolate in
+            let container = isolate(CrossedContainer())
             let other = WestContainer()
             let logged = Counter()
             container.manager.trace = true
@@ -321,8 +321,8 @@ private func isolatedSingletons(_ body: () -> Void) {
     /// any lock held around it would deadlock.
     @Test func aRunningClosureHoldsNoLockOtherResolutionsNeed() {
         for scope in [Scope.cached, Scope.singleton, Scope.shared, Scope.unique, Scope.graph] {
-            isolatedSingletons {
-                let container = CrossedContainer()
+            isolatedSingletons { isolate in
+                let container = isolate(CrossedContainer())
                 let othersDone = Signal()
                 let gaveUp = Counter()
                 let blocking = Factory<Node>(container, key: "blocking") {

@@ -109,7 +109,7 @@ private func standardError(_ result: ExitTest.Result?) -> String {
 
     @Test func aNegativeTimeToLiveStopsTheProgram() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = TimeToLive(seconds: -1)
+            _ = FatalScopeContainer().resettable.timeToLive(-1)
         }
         expectTimeToLiveMessage(result, "-1.0")
     }
@@ -123,45 +123,25 @@ private func standardError(_ result: ExitTest.Result?) -> String {
 
     @Test func anInfiniteTimeToLiveStopsTheProgram() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = TimeToLive(seconds: .infinity)
+            _ = FatalScopeContainer().resettable.timeToLive(.infinity)
         }
         expectTimeToLiveMessage(result, "inf")
     }
 
-    /// `precondition` prints its message only in DEBUG builds; release builds stop without one.
     private func expectTimeToLiveMessage(_ result: ExitTest.Result?, _ interval: String) {
-        #if DEBUG
         #expect(
-            standardError(result).contains("FactoryScopes: timeToLive needs a finite, non-negative interval, got \(interval)"))
-        #endif
+            standardError(result).contains(
+                "FactoryScopes: timeToLive for FatalScopeContainer.resettable<Link> needs a finite, non-negative number of seconds, got \(interval)"
+            ))
     }
 
     // MARK: Resetting a scope that caches nothing
 
-    #if DEBUG
-    @Test func resettingTheUniqueScopeStopsADebugBuild() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            FatalScopeContainer().manager.reset(scope: .unique)
-        }
-        #expect(
-            standardError(result).contains(
-                "FactoryScopes: reset(scope:) of Unique has nothing to reset; name a cached, shared, time-to-live or custom scope"
-            ))
-    }
-
-    @Test func resettingTheGraphScopeStopsADebugBuild() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            FatalScopeContainer().manager.reset(scope: .graph)
-        }
-        #expect(standardError(result).contains("FactoryScopes: reset(scope:) of Graph has nothing to reset"))
-    }
-    #else
-    @Test func resettingTheUniqueOrGraphScopeDoesNothingInRelease() {
+    @Test func resettingTheUniqueOrGraphScopeDoesNothing() {
         let container = FatalScopeContainer()
         let cached = container.resettable()
         container.manager.reset(scope: .unique)
         container.manager.reset(scope: .graph)
         #expect(container.resettable() === cached)
     }
-    #endif
 }

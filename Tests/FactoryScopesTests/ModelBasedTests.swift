@@ -141,17 +141,26 @@ private func describe(_ options: FactoryResetOptions) -> String {
 /// - The scope: one persisted after `register`, else the definition's.
 /// - `cached` and custom scopes keep one instance per container (per parameter with
 ///   `scopeOnParameters`, else the first parameter's); `shared` keeps it while someone
-///   holds it; `singleton` keeps one per factory across every container instance.
-/// - `register`, a persisted scope, a new context override and a factory's
-///   `reset(.scope)` (or `.all`) drop that factory's instances, singleton included.
+///   holds it.
+/// - `singleton` keeps the instance where it came from: one per factory across every
+///   container instance when the definition built it; one per registration (each
+///   `register` or context override is a new one) when a registration did.
+/// - `register` drops the factory's instances in its container (never another
+///   container's, nor the definition's singleton); a context override drops nothing;
+///   a persisted scope that changes drops the factory's instances in its container
+///   and its registrations' singletons.
+/// - A factory's `reset(.scope)` (or `.all`) drops its instances in its container,
+///   its registrations' singletons, and the definition's singleton.
 /// - A container's `reset(options:)` with `.scope` (or `.all`) empties its caches;
-///   singletons go only with `.singletons`, `reset(scope: .singleton)` or
-///   `Scope.singleton.reset()`. `reset(scope:)` drops one scope's instances.
+///   singletons go only with `.singletons` or `Scope.singleton.reset()`;
+///   `reset(scope: .singleton)` does nothing. `reset(scope:)` drops one scope's instances.
 /// - `push` saves registrations and the container's caches; `pop` restores them.
 private struct CacheModel {
     struct Entry {
         var registration: Int?
+        var registrationBox: Int?
         var testOverride: Int?
+        var testBox: Int?
         var scope: ScopeKind?
         var isEmpty: Bool { registration == nil && testOverride == nil && scope == nil }
     }
@@ -173,8 +182,14 @@ private struct CacheModel {
         var stack: [(entries: [ScopedFactory: Entry], cache: [SlotKey: Slot])] = []
     }
 
+    /// A singleton's home: the definition of a factory of a container type, or one registration.
+    enum SingletonHome: Hashable {
+        case definition(type: Int)
+        case registration(box: Int)
+    }
+
     struct SingletonKey: Hashable {
-        var type: Int
+        var home: SingletonHome
         var slot: SlotKey
     }
 
@@ -187,54 +202,87 @@ private struct CacheModel {
     var singletons: [SingletonKey: Int] = [:]
     /// Serial numbers of `shared` instances the test still holds.
     var held: Set<Int> = []
+    var boxes = 0
 
     init(containerTypes: [Int]) {
         containers = containerTypes.map { ContainerState(type: $0) }
     }
 
-    private mutating func dropInstances(_ c: Int, _ f: ScopedFactory) {
+    private mutating func newBox() -> Int {
+        boxes += 1
+        return boxes
+    }
+
+    /// The registrations of `f` in container `c` that would build its singletons.
+    private func boxes(_ c: Int, _ f: ScopedFactory) -> [Int] {
+        guard let entry = containers[c].entries[f] else { return [] }
+        return [entry.registrationBox, entry.testBox].compactMap { $0 }
+    }
+
+    private mutating func dropLocalInstances(_ c: Int, _ f: ScopedFactory) {
         containers[c].cache = containers[c].cache.filter { $0.key.factory != f }
-        let type = containers[c].type
-        singletons = singletons.filter { $0.key.type != type || $0.key.slot.factory != f }
+        let owned = Set(boxes(c, f))
+        singletons = singletons.filter {
+            guard case .registration(let box) = $0.key.home else { return true }
+            return !owned.contains(box) || $0.key.slot.factory != f
+        }
     }
 
     mutating func apply(_ step: ScopeStep) {
         switch step {
         case .register(let c, let f, let closure, let scope):
             containers[c].entries[f, default: Entry()].registration = closure
-            if let scope { containers[c].entries[f, default: Entry()].scope = scope }
-            dropInstances(c, f)
+            containers[c].entries[f, default: Entry()].registrationBox = newBox()
+            containers[c].cache = containers[c].cache.filter { $0.key.factory != f }
+            if let scope {
+                let changed = containers[c].entries[f]?.scope != scope
+                containers[c].entries[f, default: Entry()].scope = scope
+                if changed { dropLocalInstances(c, f) }
+            }
         case .onTest(let c, let f, let closure):
-            let added = containers[c].entries[f]?.testOverride == nil
             containers[c].entries[f, default: Entry()].testOverride = closure
-            if added { dropInstances(c, f) }
+            containers[c].entries[f, default: Entry()].testBox = newBox()
         case .resetFactory(let c, let f, let options):
+            if options.contains(.scope) {
+                dropLocalInstances(c, f)
+                let type = containers[c].type
+                singletons = singletons.filter { $0.key.home != .definition(type: type) || $0.key.slot.factory != f }
+            }
             if var entry = containers[c].entries[f] {
                 if options.contains(.all) {
                     entry = Entry()
                 } else {
-                    if options.contains(.registration) { entry.registration = nil }
-                    if options.contains(.context) { entry.testOverride = nil }
+                    if options.contains(.registration) {
+                        entry.registration = nil
+                        entry.registrationBox = nil
+                    }
+                    if options.contains(.context) {
+                        entry.testOverride = nil
+                        entry.testBox = nil
+                    }
                 }
                 containers[c].entries[f] = entry.isEmpty ? nil : entry
             }
-            if options.contains(.scope) { dropInstances(c, f) }
         case .resetContainer(let c, let options):
             if options.contains(.all) {
                 containers[c].entries = [:]
             } else {
                 for (f, var entry) in containers[c].entries {
-                    if options.contains(.registration) { entry.registration = nil }
-                    if options.contains(.context) { entry.testOverride = nil }
+                    if options.contains(.registration) {
+                        entry.registration = nil
+                        entry.registrationBox = nil
+                    }
+                    if options.contains(.context) {
+                        entry.testOverride = nil
+                        entry.testBox = nil
+                    }
                     containers[c].entries[f] = entry.isEmpty ? nil : entry
                 }
             }
             if options.contains(.scope) { containers[c].cache = [:] }
             if options.contains(.singletons) { singletons = [:] }
         case .resetScope(let c, let scope):
-            if scope == .singleton {
-                singletons = [:]
-            } else {
+            if scope != .singleton {
                 containers[c].cache = containers[c].cache.filter { $0.value.scope != scope }
             }
         case .resetSingletons:
@@ -253,6 +301,14 @@ private struct CacheModel {
         }
     }
 
+    private func singletonKey(_ c: Int, _ f: ScopedFactory, _ key: SlotKey) -> SingletonKey {
+        let entry = containers[c].entries[f]
+        if let box = entry?.testOverride != nil ? entry?.testBox : entry?.registrationBox {
+            return SingletonKey(home: .registration(box: box), slot: key)
+        }
+        return SingletonKey(home: .definition(type: containers[c].type), slot: key)
+    }
+
     func predict(_ c: Int, _ f: ScopedFactory, parameter: Int) -> Prediction {
         let entry = containers[c].entries[f]
         let closure = entry?.testOverride ?? entry?.registration ?? f.definition
@@ -263,7 +319,7 @@ private struct CacheModel {
         case .unique:
             return new
         case .singleton:
-            return singletons[SingletonKey(type: containers[c].type, slot: key)].map { .cached(serial: $0) } ?? new
+            return singletons[singletonKey(c, f, key)].map { .cached(serial: $0) } ?? new
         case .cached, .session, .shared:
             guard let slot = containers[c].cache[key], slot.scope == scope else { return new }
             if scope == .shared && !held.contains(slot.serial) { return new }
@@ -279,7 +335,7 @@ private struct CacheModel {
         case .unique:
             break
         case .singleton:
-            singletons[SingletonKey(type: containers[c].type, slot: key)] = serial
+            singletons[singletonKey(c, f, key)] = serial
         case .cached, .session, .shared:
             containers[c].cache[key] = Slot(scope: scope, serial: serial)
             if scope == .shared { held.insert(serial) }
@@ -318,11 +374,11 @@ private struct ScopeModelRun {
         [.scope, .singletons],
     ]
 
-    init(seed: UInt64) {
+    init(seed: UInt64, isolate: IsolatedSingletons) {
         self.seed = seed
         containers = [
-            ModelContainer(serials: serials), ModelContainer(serials: serials),
-            OtherModelContainer(serials: serials),
+            isolate(ModelContainer(serials: serials)), isolate(ModelContainer(serials: serials)),
+            isolate(OtherModelContainer(serials: serials)),
         ]
         model = CacheModel(containerTypes: [0, 0, 1])
         random = SeededGenerator(state: seed)
@@ -483,8 +539,8 @@ extension FactoryModifying {
     @Test(arguments: seeds + [UInt64.random(in: 0...UInt64.max)])
     func cachesFollowTheModel(seed: UInt64) {
         // Singletons of this run only: other suites reset the process's singletons.
-        ScopeStorage.$taskSingletons.withValue(ScopeStorage()) {
-            var run = ScopeModelRun(seed: seed)
+        withIsolatedSingletons { isolate in
+            var run = ScopeModelRun(seed: seed, isolate: isolate)
             for _ in 0..<Self.steps {
                 let failure = run.perform(run.randomStep())
                 #expect(failure == nil, "\(failure ?? "")")

@@ -64,10 +64,12 @@ extension ScopeContainer {
     var ids: Factory<any IDProviding> { self { self.graphThing() } }
     var values: Factory<any ValueProviding> { self { self.graphThing() } }
     var consumer: Factory<ProtocolConsumer> { self { ProtocolConsumer(ids: self.ids(), values: self.values()) } }
-    var ttlThing: Factory<Thing> { self { Thing() }.timeToLive(0.05) }
+    var ttlThing: Factory<Thing> { self { Thing() }.cached.timeToLive(0.05) }
+    var ttlSingleton: Factory<Thing> { self { Thing() }.singleton.timeToLive(0.05) }
+    var single: Factory<Thing> { self { Thing() }.singleton }
     var perParameter: ParameterFactory<Int, Thing> { self { Thing(id: $0) }.cached.scopeOnParameters }
     var firstParameterWins: ParameterFactory<Int, Thing> { self { Thing(id: $0) }.cached }
-    var colliding: ParameterFactory<Colliding, Thing> { self { Thing(id: $0.value) }.scopeOnParameters }
+    var colliding: ParameterFactory<Colliding, Thing> { self { Thing(id: $0.value) }.cached.scopeOnParameters }
     var slowCached: Factory<Thing> {
         self {
             self.builds.increment()

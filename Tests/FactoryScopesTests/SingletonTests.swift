@@ -29,37 +29,32 @@ extension OtherSingletonContainer {
     var single: Factory<Thing> { self { Thing() }.singleton }
 }
 
-/// Runs `body` with singleton storage of its own, as FactoryTesting's trait does,
-/// so that other suites resetting singletons cannot disturb these assertions.
-/// Containers created inside `body` use that storage.
-private func isolatedSingletons(_ body: () -> Void) {
-    ScopeStorage.$taskSingletons.withValue(ScopeStorage()) { body() }
-}
-
 @Suite struct SingletonTests {
     @Test func oneInstanceAcrossContainerInstances() {
-        isolatedSingletons {
-            let first = SingletonContainer().single()
-            #expect(SingletonContainer().single() === first)
+        withIsolatedSingletons { isolate in
+            let first = isolate(SingletonContainer()).single()
+            #expect(isolate(SingletonContainer()).single() === first)
         }
     }
 
-    @Test func sharedContainersUseTheProcessStorage() {
-        #expect(SingletonContainer.shared.manager.singletons === ScopeStorage.processSingletons)
-        isolatedSingletons {
-            #expect(SingletonContainer().manager.singletons !== ScopeStorage.processSingletons)
+    @Test func containersUseTheProcessStorageUnlessGivenAnother() {
+        #expect(SingletonContainer.shared.manager.singletonStorage === SingletonStorage.process)
+        #expect(SingletonContainer().manager.singletonStorage === SingletonStorage.process)
+        withIsolatedSingletons { isolate in
+            #expect(SingletonContainer().manager.singletonStorage === SingletonStorage.process)
+            #expect(isolate(SingletonContainer()).manager.singletonStorage !== SingletonStorage.process)
         }
     }
 
     @Test func containerTypesNeverShareASingleton() {
-        isolatedSingletons {
-            #expect(SingletonContainer().single() !== OtherSingletonContainer().single())
+        withIsolatedSingletons { isolate in
+            #expect(isolate(SingletonContainer()).single() !== isolate(OtherSingletonContainer()).single())
         }
     }
 
     @Test func containerResetLeavesSingletonsUnlessNamed() {
-        isolatedSingletons {
-            let container = SingletonContainer()
+        withIsolatedSingletons { isolate in
+            let container = isolate(SingletonContainer())
             let first = container.single()
             container.manager.reset()
             #expect(container.single() === first)
@@ -69,33 +64,45 @@ private func isolatedSingletons(_ body: () -> Void) {
     }
 
     @Test func singletonResetDropsAll() {
-        isolatedSingletons {
-            let first = SingletonContainer().single()
+        withIsolatedSingletons { isolate in
+            let first = isolate(SingletonContainer()).single()
             Scope.singleton.reset()
-            #expect(SingletonContainer().single() !== first)
-            let second = SingletonContainer().single()
-            SingletonContainer().manager.reset(scope: .singleton)
-            #expect(SingletonContainer().single() !== second)
+            #expect(isolate(SingletonContainer()).single() !== first)
         }
     }
 
-    @Test func registerDropsTheSingleton() {
-        isolatedSingletons {
-            let container = SingletonContainer()
+    @Test func aContainerDoesNotResetSingletons() {
+        // As in Factory: a container does not own singletons.
+        withIsolatedSingletons { isolate in
+            let container = isolate(SingletonContainer())
             let first = container.single()
-            container.single.register { Thing(id: 5) }
-            #expect(container.single().id == 5)
-            #expect(container.single() !== first)
-            #expect(SingletonContainer().single() === container.single())
+            container.manager.reset(scope: .singleton)
+            #expect(container.single() === first)
+        }
+    }
+
+    @Test func aRegisteredSingletonStaysWithItsContainer() {
+        withIsolatedSingletons { isolate in
+            let app = isolate(SingletonContainer())
+            let request = isolate(SingletonContainer())
+            let real = app.single()
+            request.single.register { Thing(id: 5) }
+            #expect(request.single().id == 5)
+            #expect(request.single() === request.single())
+            // Another instance neither sees the mock nor loses the definition's singleton.
+            #expect(app.single() === real)
+            #expect(isolate(SingletonContainer()).single() === real)
+            request.single.reset(.registration)
+            #expect(request.single() === real)
         }
     }
 
     @Test func builtExactlyOnceUnderContention() {
-        isolatedSingletons {
+        withIsolatedSingletons { isolate in
             for _ in 0..<5 {
                 Scope.singleton.reset()
                 let before = singletonBuilds.value
-                let container = SingletonContainer()
+                let container = isolate(SingletonContainer())
                 let seen = Collector<ObjectIdentifier>()
                 runOnThreads(8) { _ in seen.append(ObjectIdentifier(container.counted())) }
                 #expect(singletonBuilds.value - before == 1)

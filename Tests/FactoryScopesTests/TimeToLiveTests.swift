@@ -23,11 +23,33 @@ import Testing
         #expect(container.ttlThing() !== first)
     }
 
-    @Test func sameIntervalIsTheSameScope() {
+    @Test func appliesToSingletonsToo() {
+        withIsolatedSingletons { isolate in
+            let container = isolate(ScopeContainer())
+            let first = container.ttlSingleton()
+            #expect(container.ttlSingleton() === first)
+            pause(milliseconds: 80)
+            #expect(container.ttlSingleton() !== first)
+        }
+    }
+
+    @Test func aTimeToLiveSetAtRunTimePersists() {
+        // Factory's own example: `Container.shared.singletonService.timeToLive(0.01)`.
+        withIsolatedSingletons { isolate in
+            let container = isolate(ScopeContainer())
+            container.single.timeToLive(0.05)
+            let first = container.single()
+            #expect(container.single() === first)
+            pause(milliseconds: 80)
+            #expect(container.single() !== first)
+        }
+    }
+
+    @Test func anIntervalBeyondTheClockNeverExpires() {
         let container = ScopeContainer()
-        let a = container.unique.timeToLive(10)
-        let b = container.unique.timeToLive(10)
-        #expect(a.registration.scope === b.registration.scope)
-        #expect(a() === b())
+        let forever = container.cachedThing.timeToLive(1e300)
+        let first = forever()
+        #expect(container.cachedThing() === first)
+        #expect(forever() === first)
     }
 }

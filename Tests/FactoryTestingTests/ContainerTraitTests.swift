@@ -6,18 +6,18 @@ import Testing
 @Suite(.container) struct ContainerTraitTests {
     @Test func eachTestGetsAFreshContainer() {
         #expect(Container.shared.greeter().name == "live")
-        #expect(Container.shared.manager.lock.withLock { Container.shared.manager.state.entries.isEmpty })
+        #expect(!Container.shared.manager.hasPersistedOptions)
         Container.shared.greeter.register { MockGreeter(name: "registered") }
         #expect(Container.shared.greeter().name == "registered")
     }
 
     @Test func theTestsContainerHasItsOwnSingletonStorage() {
         let container = Container.shared
-        #expect(container.manager.singletons !== ScopeStorage.processSingletons)
-        #expect(container.manager.singletons === ScopeStorage.taskSingletons)
-        // A container the test creates shares the test's singletons, like the process's containers do.
-        #expect(Container().manager.singletons === container.manager.singletons)
-        #expect(Container().singletonBox() === container.singletonBox())
+        #expect(container.manager.singletonStorage !== SingletonStorage.process)
+        #expect(container.manager.singletonStorage === SingletonStorage.testStorage)
+        // A container the test creates itself uses the process's singletons: only
+        // the containers the trait makes are the test's.
+        #expect(Container().manager.singletonStorage === SingletonStorage.process)
     }
 
     @Test func childTasksSeeTheTestsContainer() async {
@@ -81,13 +81,13 @@ private struct TraitSetupError: Error {}
     @Test(.container(TaskLocalOrders.self) { $0.checkout.register { "mock checkout" } })
     func aTaskLocalContainerGetsAFreshInstance() {
         #expect(TaskLocalOrders.shared.checkout() == "mock checkout")
-        #expect(TaskLocalOrders.shared.manager.singletons === ScopeStorage.taskSingletons)
+        #expect(TaskLocalOrders.shared.manager.singletonStorage === SingletonStorage.testStorage)
     }
 
     @Test(.container, .container(TaskLocalOrders.self))
     func twoContainersOfOneTestShareItsSingletonStorage() {
-        #expect(TaskLocalOrders.shared.manager.singletons === Container.shared.manager.singletons)
-        #expect(Container.shared.manager.singletons !== ScopeStorage.processSingletons)
+        #expect(TaskLocalOrders.shared.manager.singletonStorage === Container.shared.manager.singletonStorage)
+        #expect(Container.shared.manager.singletonStorage !== SingletonStorage.process)
     }
 
     @Test(.container(TaskLocalOrders.self), arguments: 0..<8)
@@ -134,10 +134,10 @@ private struct TraitSetupError: Error {}
             _ = StaticOrders.shared.cachedReceipt()
         }
         #expect(StaticOrders.shared.checkout() == "live checkout")
-        // The mock's singleton is gone; the real one is built again on next use.
+        // The mock's singleton went with its registration; the real one was never replaced.
         #expect(StaticOrders.shared.receipt().id == 0)
-        #expect(StaticOrders.shared.receipt() !== before)
-        #expect(!StaticOrders.shared.manager.storage.contains(StaticOrders.shared.cachedReceipt.key))
+        #expect(StaticOrders.shared.receipt() === before)
+        #expect(!StaticOrders.shared.manager.hasCachedInstance(StaticOrders.shared.cachedReceipt.key))
     }
 
     @Test(.container(StaticPayments.self)) func theSnapshotIsRestoredWhenTheTestThrows() async {
@@ -174,6 +174,6 @@ private struct TraitSetupError: Error {}
             }
         }
         #expect(Container.shared === outer)
-        #expect(ScopeStorage.taskSingletons == nil)
+        #expect(SingletonStorage.testStorage == nil)
     }
 }

@@ -37,7 +37,7 @@ import Testing
         #expect(box.id == 3)
         #expect(container.singletonBox() === box)
         // `.cached` after `register` moved it from the singleton storage to the container's cache.
-        #expect(container.manager.storage.contains(container.singletonBox.key))
-        #expect(!container.manager.singletons.contains(container.singletonBox.key))
+        #expect(container.manager.hasCachedInstance(container.singletonBox.key))
+        #expect(!container.manager.singletonStorage.contains(container.singletonBox.key))
     }
 }

@@ -416,3 +416,22 @@ extension ContainerManager {
         mutate { $0.unmockedObserver = observer }
     }
 }
+
+extension ContainerManager {
+    /// The singleton storage this container uses, retained.
+    package var singletonStorage: SingletonStorage {
+        singletons.takeUnretainedValue()
+    }
+
+    /// Whether this container holds a finished cached instance of `key` (any scope
+    /// but singleton); for tests.
+    package func hasCachedInstance(_ key: FactoryKey) -> Bool {
+        lock.withLock { findSlot(key).map { !$0.takeUnretainedValue().cells.isEmpty } ?? false }
+    }
+
+    /// Whether any factory of this container has persisted options (a
+    /// registration, a context override, a run-time modifier); for tests.
+    package var hasPersistedOptions: Bool {
+        lock.withLock { state.optionsCount > 0 }
+    }
+}

@@ -75,12 +75,16 @@ extension FactoryRegistration {
             var gate = parameterKey.map { cells.parameterGates[$0] ?? BuildGate() } ?? cells.gate
             if let builder = gate.builder {
                 if builder === context {
-                    // Back on this thread while it builds this very cache entry: a
-                    // recursion with another parameter into a cache that ignores
-                    // parameters builds without caching; an equal parameter is a
-                    // cycle, which `build` reports.
                     location.unlock(manager)
                     garbage.release()
+                    // Back on this thread while it builds this very cache entry: the same
+                    // factory with an equal parameter is a cycle, reported even with
+                    // cycle checking off (waiting would never end); a recursion with
+                    // another parameter into a cache that ignores parameters builds
+                    // without caching.
+                    if isReentry(of: parameter, in: context) {
+                        context.failCycle(frame(for: parameter, pointer: nil))
+                    }
                     return (buildUncached(parameter, resolved, context, checkCycles, traceIndex), true)
                 }
                 let waitPoint = gate.waitPoint ?? WaitPoint()
@@ -139,6 +143,28 @@ extension FactoryRegistration {
             garbage.release()
             return (value, true)
         }
+    }
+
+    /// Whether this factory of this container is being built on `context`'s
+    /// thread with a parameter equal to `parameter` (always, for a `Factory`).
+    private func isReentry(of parameter: P, in context: ResolutionContext) -> Bool {
+        if P.self == Void.self { return true }
+        return withUnsafePointer(to: parameter) { pointer in
+            let frame = frame(for: parameter, pointer: UnsafeRawPointer(pointer))
+            return (0..<context.depth).contains { index in
+                let other = context.frames[index]
+                return other.container == frame.container && ObjectIdentifier(other.valueType) == ObjectIdentifier(T.self)
+                    && ObjectIdentifier(other.parameterType) == ObjectIdentifier(P.self)
+                    && FactoryName.equal(other.name, name)
+                    && ResolutionContext.sameParameter(other.parameter, frame.parameter, P.self)
+            }
+        }
+    }
+
+    private func frame(for parameter: P, pointer: UnsafeRawPointer?) -> ResolutionContext.Frame {
+        ResolutionContext.Frame(
+            name: name, valueType: T.self, parameterType: P.self, containerType: type(of: container),
+            container: ObjectIdentifier(container), parameter: pointer)
     }
 
     /// The lock-free hit for where `resolved` keeps its instance, when there is one.

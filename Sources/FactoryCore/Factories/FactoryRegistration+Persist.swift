@@ -21,20 +21,24 @@ extension FactoryRegistration {
             var options = slot.options ?? FactoryOptions()
             let clearCaches = change(&options, manager.isAutoRegisteringHere)
             manager.setOptions(options, of: slot, &garbage)
-            if clearCaches { Self.clearCaches(slot, key: key, manager: manager, &garbage) }
+            if clearCaches { Self.clearCaches(slot, key: key, manager: manager, shared: false, &garbage) }
         }
         garbage.release()
     }
 
-    /// Drops every instance cached for `key`: in the container, in its singleton
-    /// storage, and with its registrations. Manager lock held.
-    static func clearCaches(_ slot: Slot, key: FactoryKey, manager: ContainerManager, _ garbage: inout Garbage) {
+    /// Drops the instances this container cached for `key`, including the
+    /// singletons its registrations built; with `shared`, also the singletons built
+    /// from the definition (and registrations describing the type), which other
+    /// containers of the same storage use too. Manager lock held.
+    static func clearCaches(
+        _ slot: Slot, key: FactoryKey, manager: ContainerManager, shared: Bool, _ garbage: inout Garbage
+    ) {
         slot.cells.removeAll(&garbage)
         if let options = slot.options {
             options.registration?.singletonCells?.removeAll(&garbage)
             for context in options.contexts { context.box.singletonCells?.removeAll(&garbage) }
         }
-        manager.singletons.takeUnretainedValue().remove(key, &garbage)
+        if shared { manager.singletons.takeUnretainedValue().remove(key, &garbage) }
     }
 
     /// Persists `factory` as this factory's registration and drops its cached
@@ -201,7 +205,7 @@ extension FactoryRegistration {
                 if options.contains(.scope) { manager.singletons.takeUnretainedValue().remove(key, &garbage) }
                 return
             }
-            if options.contains(.scope) { Self.clearCaches(slot, key: key, manager: manager, &garbage) }
+            if options.contains(.scope) { Self.clearCaches(slot, key: key, manager: manager, shared: true, &garbage) }
             if options.contains(.all) {
                 manager.setOptions(nil, of: slot, &garbage)
             } else if var current = slot.options {

@@ -226,7 +226,7 @@ package final class ResolutionContext {
 
     /// Whether graph validation runs on this thread (it always looks for cycles).
     @usableFromInline
-    var isValidating: Bool {
+    package var isValidating: Bool {
         validation != nil
     }
 

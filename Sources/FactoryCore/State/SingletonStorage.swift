@@ -157,3 +157,13 @@ extension SingletonStorage {
         garbage.release()
     }
 }
+
+extension SingletonStorage {
+    /// Whether a singleton of `key` is stored (built from the definition or shared); for tests.
+    package func contains(_ key: FactoryKey) -> Bool {
+        lock.withLock {
+            guard let slot = find(key)?.takeUnretainedValue() else { return false }
+            return !slot.definition.isEmpty || !slot.shared.isEmpty
+        }
+    }
+}

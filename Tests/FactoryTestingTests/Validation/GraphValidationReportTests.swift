@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct GraphValidationReportTests {
     private static func key(_ name: StaticString) -> FactoryKey {
-        FactoryKey(containerType: Container.self, name: name, parameterType: Void.self, valueType: Int.self)
+        FactoryKey(name: name, valueType: Int.self, parameterType: Void.self, containerType: Container.self)
     }
 
     private static func cycle(_ names: [StaticString]) -> GraphFailure {
