@@ -15,22 +15,23 @@
 // One record per thread that ever read, on its own cache line. Records are never
 // freed: a thread that exits gives its record back and a new thread reuses it, so
 // the list only grows to the largest number of threads alive at once.
-typedef struct cfactory_reader {
+struct cfactory_reader {
     // Odd while the owning thread is inside a read section; every begin and end
     // adds one, so a writer that sees the value change knows the section ended.
     _Atomic(uint64_t) state;
     _Atomic(int) in_use;
     struct cfactory_reader *next;
     char padding[64 - sizeof(uint64_t) - sizeof(int) - sizeof(void *)];
-} __attribute__((aligned(64))) cfactory_reader;
+} __attribute__((aligned(64)));
 
 static _Atomic(cfactory_reader *) readers = NULL;
-static _Thread_local cfactory_reader *current_reader = NULL;
+_Thread_local cfactory_reader *cfactory_current_reader __attribute__((tls_model("initial-exec"))) = NULL;
 static pthread_key_t reader_key;
 static pthread_once_t reader_key_once = PTHREAD_ONCE_INIT;
 
 static void reader_release(void *record) {
     cfactory_reader *reader = record;
+    cfactory_current_reader = NULL;
     atomic_store_explicit(&reader->in_use, 0, memory_order_release);
 }
 
@@ -38,7 +39,7 @@ static void reader_make_key(void) {
     pthread_key_create(&reader_key, reader_release);
 }
 
-static cfactory_reader *reader_claim(void) {
+cfactory_reader *cfactory_reader_claim(void) {
     pthread_once(&reader_key_once, reader_make_key);
     cfactory_reader *reader = atomic_load_explicit(&readers, memory_order_acquire);
     for (; reader != NULL; reader = reader->next) {
@@ -58,24 +59,8 @@ static cfactory_reader *reader_claim(void) {
             &readers, &head, reader, memory_order_release, memory_order_relaxed));
     }
     pthread_setspecific(reader_key, reader);
-    current_reader = reader;
+    cfactory_current_reader = reader;
     return reader;
-}
-
-void *cfactory_read_begin(void) {
-    cfactory_reader *reader = current_reader;
-    if (reader == NULL) reader = reader_claim();
-    uint64_t state = atomic_load_explicit(&reader->state, memory_order_relaxed);
-    // Sequentially consistent: the announcement must be visible before this
-    // thread loads any shared reference (the writer's side of the handshake).
-    atomic_store_explicit(&reader->state, state + 1, memory_order_seq_cst);
-    return reader;
-}
-
-void cfactory_read_end(void *record) {
-    cfactory_reader *reader = record;
-    uint64_t state = atomic_load_explicit(&reader->state, memory_order_relaxed);
-    atomic_store_explicit(&reader->state, state + 1, memory_order_release);
 }
 
 void cfactory_wait_for_readers(void) {
@@ -89,6 +74,31 @@ void cfactory_wait_for_readers(void) {
             if (++spins > 64) sched_yield();
         }
     }
+}
+
+// MARK: - The resolution context
+
+_Thread_local void *cfactory_current_context __attribute__((tls_model("initial-exec"))) = NULL;
+
+static pthread_key_t context_key;
+static pthread_once_t context_key_once = PTHREAD_ONCE_INIT;
+static void (*context_release)(void *) = NULL;
+
+static void context_destroy(void *context) {
+    cfactory_current_context = NULL;
+    if (context_release != NULL) context_release(context);
+}
+
+static void context_make_key(void) {
+    pthread_key_create(&context_key, context_destroy);
+}
+
+void cfactory_set_context(void *context, void (*release)(void *)) {
+    pthread_once(&context_key_once, context_make_key);
+    context_release = release;
+    cfactory_current_context = context;
+    // The key only exists to release the context when the thread exits.
+    pthread_setspecific(context_key, context);
 }
 
 // MARK: - Threads

@@ -1,15 +1,23 @@
 extension FactoryModifying {
     /// One instance per singleton storage (the process's): see ``Scope/singleton``.
-    @inlinable public var singleton: Self { scopeProperty(.singleton) }
+    @inlinable public var singleton: Self {
+        consuming get { scopeProperty(.singleton) }
+    }
 
     /// One instance per container until its cache is reset; see ``Scope/cached``.
-    @inlinable public var cached: Self { scopeProperty(.cached) }
+    @inlinable public var cached: Self {
+        consuming get { scopeProperty(.cached) }
+    }
 
     /// Held weakly while others hold it; see ``Scope/shared``.
-    @inlinable public var shared: Self { scopeProperty(.shared) }
+    @inlinable public var shared: Self {
+        consuming get { scopeProperty(.shared) }
+    }
 
     /// One instance per resolution cycle; see ``Scope/graph``.
-    @inlinable public var graph: Self { scopeProperty(.graph) }
+    @inlinable public var graph: Self {
+        consuming get { scopeProperty(.graph) }
+    }
 
     /// Rebuilds a cached instance (of any caching scope: cached, shared, singleton,
     /// custom) on the first resolution `seconds` or more after it was built.
@@ -25,7 +33,7 @@ extension FactoryModifying {
     @discardableResult
     public func timeToLive(_ seconds: Double, caller: StaticString = #function) -> Self {
         var copy = self
-        copy.registration.setTimeToLive(seconds, persist: registration.persists(calledFrom: caller))
+        copy.registration.setTimeToLive(seconds, caller: caller)
         return copy
     }
 }
@@ -61,6 +69,104 @@ extension ContainerManager {
             break
         case .container:
             removeAll(scope: scope)
+        }
+    }
+}
+
+// The same modifiers on the concrete types. A modifier in the protocol extension
+// reads and writes `registration` through the protocol's witness, which copies the
+// whole factory value on every definition evaluation; these touch the stored
+// property directly. They are what concrete code calls; the extension above
+// serves code generic over `FactoryModifying`.
+
+extension Factory {
+    /// One instance per singleton storage (the process's): see ``Scope/singleton``.
+    @inlinable public var singleton: Self {
+        consuming get {
+            registration.setScopeProperty(.singleton)
+            return self
+        }
+    }
+
+    /// One instance per container until its cache is reset; see ``Scope/cached``.
+    @inlinable public var cached: Self {
+        consuming get {
+            registration.setScopeProperty(.cached)
+            return self
+        }
+    }
+
+    /// Held weakly while others hold it; see ``Scope/shared``.
+    @inlinable public var shared: Self {
+        consuming get {
+            registration.setScopeProperty(.shared)
+            return self
+        }
+    }
+
+    /// One instance per resolution cycle; see ``Scope/graph``.
+    @inlinable public var graph: Self {
+        consuming get {
+            registration.setScopeProperty(.graph)
+            return self
+        }
+    }
+
+    /// Rebuilds a cached instance `seconds` after it was built; see ``FactoryModifying/timeToLive(_:caller:)``.
+    @inlinable @discardableResult
+    public consuming func timeToLive(_ seconds: Double, caller: StaticString = #function) -> Self {
+        registration.setTimeToLive(seconds, caller: caller)
+        return self
+    }
+}
+
+extension ParameterFactory {
+    /// One instance per singleton storage (the process's): see ``Scope/singleton``.
+    @inlinable public var singleton: Self {
+        consuming get {
+            registration.setScopeProperty(.singleton)
+            return self
+        }
+    }
+
+    /// One instance per container until its cache is reset; see ``Scope/cached``.
+    @inlinable public var cached: Self {
+        consuming get {
+            registration.setScopeProperty(.cached)
+            return self
+        }
+    }
+
+    /// Held weakly while others hold it; see ``Scope/shared``.
+    @inlinable public var shared: Self {
+        consuming get {
+            registration.setScopeProperty(.shared)
+            return self
+        }
+    }
+
+    /// One instance per resolution cycle; see ``Scope/graph``.
+    @inlinable public var graph: Self {
+        consuming get {
+            registration.setScopeProperty(.graph)
+            return self
+        }
+    }
+
+    /// Rebuilds a cached instance `seconds` after it was built; see ``FactoryModifying/timeToLive(_:caller:)``.
+    @inlinable @discardableResult
+    public consuming func timeToLive(_ seconds: Double, caller: StaticString = #function) -> Self {
+        registration.setTimeToLive(seconds, caller: caller)
+        return self
+    }
+}
+
+extension ParameterFactory where P: Hashable {
+    /// One instance per distinct parameter; see ``FactoryModifying/scopeOnParameters``.
+    @inlinable public var scopeOnParameters: Self {
+        consuming get {
+            registration.setScopeOnParameters(persist: registration.traits.contains(.persists))
+            return self
         }
     }
 }

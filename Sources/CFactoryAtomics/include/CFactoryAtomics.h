@@ -51,15 +51,55 @@ static inline intptr_t cfactory_atomic_fetch_add(intptr_t *address, intptr_t del
 // another thread reads on its fast path. Read sections are short, never nest and
 // never run user code; the writer's wait is therefore bounded.
 
+typedef struct cfactory_reader cfactory_reader;
+
+/// The calling thread's reader record, or NULL before its first read section.
+/// Initial-exec TLS: one register-relative load, no call.
+extern _Thread_local cfactory_reader *cfactory_current_reader __attribute__((tls_model("initial-exec")));
+
+/// Claims a reader record for the calling thread (its first read section).
+cfactory_reader *cfactory_reader_claim(void);
+
+/// The state word of a reader record (odd: inside a read section).
+static inline _Atomic(uint64_t) *cfactory_reader_state(cfactory_reader *reader) {
+    return (_Atomic(uint64_t) *)reader;
+}
+
 /// Enters a read section of the calling thread and returns its record.
-void *cfactory_read_begin(void);
+static inline void *cfactory_read_begin(void) {
+    cfactory_reader *reader = cfactory_current_reader;
+    if (__builtin_expect(reader == NULL, 0)) reader = cfactory_reader_claim();
+    _Atomic(uint64_t) *state = cfactory_reader_state(reader);
+    uint64_t value = atomic_load_explicit(state, memory_order_relaxed);
+    // Sequentially consistent: the announcement must be visible before this
+    // thread loads any shared reference (the writer's side of the handshake).
+    atomic_store_explicit(state, value + 1, memory_order_seq_cst);
+    return reader;
+}
 
 /// Leaves the read section entered with `record`.
-void cfactory_read_end(void *record);
+static inline void cfactory_read_end(void *record) {
+    _Atomic(uint64_t) *state = cfactory_reader_state((cfactory_reader *)record);
+    uint64_t value = atomic_load_explicit(state, memory_order_relaxed);
+    atomic_store_explicit(state, value + 1, memory_order_release);
+}
 
 /// Returns once every read section that was open when it was called has ended.
 /// Must not be called from inside a read section.
 void cfactory_wait_for_readers(void);
+
+// MARK: - The resolution context
+
+/// The calling thread's resolution context (a retained Swift object), or NULL.
+extern _Thread_local void *cfactory_current_context __attribute__((tls_model("initial-exec")));
+
+static inline void *cfactory_context(void) {
+    return cfactory_current_context;
+}
+
+/// Makes `context` the calling thread's resolution context; `release` is called
+/// with it when the thread exits.
+void cfactory_set_context(void *context, void (*release)(void *));
 
 // MARK: - Threads
 

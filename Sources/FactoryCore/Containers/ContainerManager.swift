@@ -138,7 +138,7 @@ public final class ContainerManager: @unchecked Sendable {
     // MARK: Slots
 
     /// The slot of `key`, lock-free, or `nil` if the factory never cached or persisted anything here.
-    @inlinable
+    @inlinable @inline(__always)
     package func findSlot(_ key: FactoryKey) -> Unmanaged<Slot>? {
         table.find(
             key.hashBits, key.name, ObjectIdentifier(key.valueType), ObjectIdentifier(key.parameterType),
@@ -239,6 +239,29 @@ public final class ContainerManager: @unchecked Sendable {
         if flags.value & Flags.ready == 0 {
             runAutoRegister(container)
         }
+    }
+
+    /// Waits for an `autoRegister()` that another thread is running. A factory
+    /// value runs `autoRegister()` when it is made (it has the container then);
+    /// one made before a reset and resolved after it resolves without running it
+    /// again — the next factory value made from the container runs it.
+    @inlinable
+    package func ensureAutoRegistered() {
+        if flags.value & Flags.ready == 0 {
+            waitForAutoRegister()
+        }
+    }
+
+    @usableFromInline
+    func waitForAutoRegister() {
+        let context = ResolutionContext.current
+        lock.lock()
+        guard case .running(let runner, let waitPoint) = state.autoRegister, runner !== context else {
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        waitPoint.wait()
     }
 
     @usableFromInline

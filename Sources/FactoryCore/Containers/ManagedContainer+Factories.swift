@@ -3,17 +3,19 @@ extension ManagedContainer {
     ///
     /// The same as `Factory(self) { ... }`.
     @inlinable @inline(__always)
-    public func callAsFunction<T>(key: StaticString = #function, _ factory: @escaping @isolated(any) () -> T) -> Factory<T> {
-        Factory(self, key: key, factory)
+    public func callAsFunction<T>(
+        key: StaticString = #function, isolation: isolated (any Actor)? = #isolation, _ factory: @escaping () -> T
+    ) -> Factory<T> {
+        Factory(self, key: key, isolation: isolation, factory)
     }
 
     /// Makes a parameter factory bound to this container:
     /// `var greeter: ParameterFactory<String, Greeter> { self { Greeter(name: $0) } }`.
     @inlinable @inline(__always)
     public func callAsFunction<P, T>(
-        key: StaticString = #function, _ factory: @escaping @isolated(any) (P) -> T
+        key: StaticString = #function, isolation: isolated (any Actor)? = #isolation, _ factory: @escaping (P) -> T
     ) -> ParameterFactory<P, T> {
-        ParameterFactory(self, key: key, factory)
+        ParameterFactory(self, key: key, isolation: isolation, factory)
     }
 
     /// Makes a factory with no definition, whose implementation is registered later
@@ -104,16 +106,16 @@ extension Factory {
     /// Registers `factory` for previews; the same as ``register(factory:)``.
     /// (With SwiftUI, FactoryWrappers' version returns an `EmptyView` instead.)
     @discardableResult
-    public func preview(factory: @escaping @isolated(any) () -> T) -> Self {
-        register(factory: factory)
+    public func preview(isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T) -> Self {
+        register(isolation: isolation, factory: factory)
     }
 }
 
 extension ParameterFactory {
     /// Registers `factory` for previews; the same as ``register(factory:)``.
     @discardableResult
-    public func preview(factory: @escaping @isolated(any) (P) -> T) -> Self {
-        register(factory: factory)
+    public func preview(isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T) -> Self {
+        register(isolation: isolation, factory: factory)
     }
 }
 #endif

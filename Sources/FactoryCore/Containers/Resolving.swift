@@ -16,8 +16,10 @@ public protocol Resolving: ManagedContainer {}
 extension Resolving {
     /// Registers `factory` as the way to build `T` in this container.
     @discardableResult
-    public func register<T>(_ type: T.Type = T.self, factory: @escaping @isolated(any) () -> T) -> Factory<T> {
-        typedFactory(type).register(factory: factory)
+    public func register<T>(
+        _ type: T.Type = T.self, isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T
+    ) -> Factory<T> {
+        typedFactory(type).register(isolation: isolation, factory: factory)
     }
 
     /// Resolves the `T` registered in this container, or `nil` when none is.

@@ -32,13 +32,13 @@ public struct Factory<T>: FactoryModifying, Sendable {
     ///   - key: The factory's name; leave the default (`#function`, the property name).
     ///   - factory: Builds a new instance. It may resolve other factories.
     @inlinable
-    public init(_ container: any ManagedContainer, key: StaticString = #function, _ factory: @escaping @isolated(any) () -> T) {
-        let (closure, isolation) = ClosureAdapter.adapt(factory)
-        registration = FactoryRegistration(container: container, name: key, factory: .plain(closure), isolation: isolation)
+    public init(_ container: any ManagedContainer, key: StaticString = #function, isolation: isolated (any Actor)? = #isolation, _ factory: @escaping () -> T) {
+        let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
+        registration = FactoryRegistration(container: container, name: key, factory: .plain(closure), isolation: closureIsolation)
     }
 
     /// Resolves an instance: new, or from the factory's scope.
-    @inlinable
+    @inlinable @inline(__always)
     public func callAsFunction() -> T {
         registration.resolve(())
     }
@@ -58,10 +58,10 @@ public struct Factory<T>: FactoryModifying, Sendable {
     /// none that starts after `register` returns uses it, and an instance the old
     /// closure builds is never cached.
     @discardableResult
-    public func register(factory: @escaping @isolated(any) () -> T) -> Self {
+    public func register(isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T) -> Self {
         var copy = self
-        let (closure, isolation) = ClosureAdapter.adapt(factory)
-        copy.registration.register(.plain(closure), isolation: isolation)
+        let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
+        copy.registration.register(.plain(closure), isolation: closureIsolation)
         return copy
     }
 
@@ -77,9 +77,10 @@ public struct Factory<T>: FactoryModifying, Sendable {
     ///   - factory: Builds the instance in those contexts.
     @discardableResult
     public func context(
-        _ contexts: FactoryContextType..., caller: StaticString = #function, factory: @escaping @isolated(any) () -> T
+        _ contexts: FactoryContextType..., caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping () -> T
     ) -> Self {
-        addContexts(contexts, caller: caller, factory)
+        addContexts(contexts, caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory when `argument` is a launch or runtime argument.
@@ -87,56 +88,63 @@ public struct Factory<T>: FactoryModifying, Sendable {
     /// ``FactoryContext/honorsLaunchOverridesInRelease`` is set.
     @discardableResult
     public func onArg(
-        _ argument: String, caller: StaticString = #function, factory: @escaping @isolated(any) () -> T
+        _ argument: String, caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping () -> T
     ) -> Self {
-        addContexts([.arg(argument)], caller: caller, factory)
+        addContexts([.arg(argument)], caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory when any of `arguments` is present.
     @discardableResult
     public func onArgs(
-        _ arguments: [String], caller: StaticString = #function, factory: @escaping @isolated(any) () -> T
+        _ arguments: [String], caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping () -> T
     ) -> Self {
-        addContexts([.args(arguments)], caller: caller, factory)
+        addContexts([.args(arguments)], caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory in SwiftUI previews.
     @discardableResult
-    public func onPreview(caller: StaticString = #function, factory: @escaping @isolated(any) () -> T) -> Self {
-        addContexts([.preview], caller: caller, factory)
+    public func onPreview(caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping () -> T) -> Self {
+        addContexts([.preview], caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory under XCTest and Swift Testing.
     @discardableResult
-    public func onTest(caller: StaticString = #function, factory: @escaping @isolated(any) () -> T) -> Self {
-        addContexts([.test], caller: caller, factory)
+    public func onTest(caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping () -> T) -> Self {
+        addContexts([.test], caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory in DEBUG builds.
     @discardableResult
-    public func onDebug(caller: StaticString = #function, factory: @escaping @isolated(any) () -> T) -> Self {
-        addContexts([.debug], caller: caller, factory)
+    public func onDebug(caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping () -> T) -> Self {
+        addContexts([.debug], caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory in the simulator.
     @discardableResult
-    public func onSimulator(caller: StaticString = #function, factory: @escaping @isolated(any) () -> T) -> Self {
-        addContexts([.simulator], caller: caller, factory)
+    public func onSimulator(caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping () -> T) -> Self {
+        addContexts([.simulator], caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory on a device (not the simulator).
     @discardableResult
-    public func onDevice(caller: StaticString = #function, factory: @escaping @isolated(any) () -> T) -> Self {
-        addContexts([.device], caller: caller, factory)
+    public func onDevice(caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping () -> T) -> Self {
+        addContexts([.device], caller: caller, isolation: isolation, factory)
     }
 
     private func addContexts(
-        _ types: [FactoryContextType], caller: StaticString, _ factory: @escaping @isolated(any) () -> T
+        _ types: [FactoryContextType], caller: StaticString, isolation: (any Actor)?, _ factory: @escaping () -> T
     ) -> Self {
         var copy = self
-        let (closure, isolation) = ClosureAdapter.adapt(factory)
+        let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
         copy.registration.addContexts(
-            types, .plain(closure), isolation: isolation, persist: registration.persists(calledFrom: caller))
+            types, .plain(closure), isolation: closureIsolation, persist: registration.persists(calledFrom: caller))
         return copy
     }
 }

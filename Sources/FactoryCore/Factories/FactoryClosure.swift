@@ -1,19 +1,38 @@
 /// A factory's closure, as the resolution path calls it. `Factory` keeps its
 /// `() -> T` as written: converting it to `(Void) -> T` would need a
 /// reabstraction thunk, an allocation per Factory value.
+///
+/// A struct with one optional per shape rather than an enum: copying and
+/// destroying it is then two plain reference-count operations the optimizer sees,
+/// not an outlined multi-payload-enum copy, and factory values are copied on
+/// every definition evaluation.
 @usableFromInline
-package enum FactoryClosure<P, T>: Sendable {
+package struct FactoryClosure<P, T>: Sendable {
+    @usableFromInline let plainClosure: (@Sendable () -> T)?
+    @usableFromInline let parameterClosure: (@Sendable (P) -> T)?
+
     /// A closure without parameter (``Factory``).
-    case plain(@Sendable () -> T)
+    @inlinable
+    package static func plain(_ closure: @escaping @Sendable () -> T) -> Self {
+        Self(plainClosure: closure, parameterClosure: nil)
+    }
+
     /// A closure taking the parameter (``ParameterFactory``).
-    case parameter(@Sendable (P) -> T)
+    @inlinable
+    package static func parameter(_ closure: @escaping @Sendable (P) -> T) -> Self {
+        Self(plainClosure: nil, parameterClosure: closure)
+    }
+
+    @inlinable
+    init(plainClosure: (@Sendable () -> T)?, parameterClosure: (@Sendable (P) -> T)?) {
+        self.plainClosure = plainClosure
+        self.parameterClosure = parameterClosure
+    }
 
     @inlinable
     package func callAsFunction(_ parameter: P) -> T {
-        switch self {
-        case .plain(let factory): return factory()
-        case .parameter(let factory): return factory(parameter)
-        }
+        if let plainClosure { return plainClosure() }
+        return parameterClosure!(parameter)
     }
 }
 
@@ -30,26 +49,29 @@ package enum ClosureIsolation: UInt8, Sendable {
 
 /// Turns the closures users write into what the library stores.
 ///
-/// Factory's API takes plain closures: a closure written inside a `@MainActor`
-/// property (or in a module whose default isolation is the main actor) inherits
-/// that isolation, and a test's closure may capture a non-`Sendable` mock. Swift
-/// expresses "any isolation" only as `@isolated(any)`, which keeps the actor the
-/// closure was formed on. The library stores such a closure as `@Sendable` and
-/// checks that isolation itself when it runs the closure: a main-actor closure
-/// only on the main thread (see ``FactoryError/mainActorRequired(_:)``). A
-/// closure that is neither `Sendable` nor isolated (it captures non-`Sendable`
-/// state) is accepted as Factory accepts it, and runs on the resolving thread.
-/// This function is the one place where that conversion happens.
+/// Factory's API takes plain, non-`Sendable` closures: a closure written inside a
+/// `@MainActor` property (or in a module whose default isolation is the main
+/// actor) inherits that isolation, and a test's closure may capture a
+/// non-`Sendable` mock. The functions that take them also take the caller's
+/// isolation (`isolation: isolated (any Actor)? = #isolation`), which is the
+/// isolation such a closure inherits; the library stores the closure as
+/// `@Sendable` and checks that isolation itself when it runs the closure: a
+/// main-actor closure only on the main actor (see
+/// ``FactoryError/mainActorRequired(_:)``). A closure that captures
+/// non-`Sendable` state is accepted as Factory accepts it and runs on the
+/// resolving thread. (`@isolated(any)` would carry the isolation in the closure
+/// itself, but costs an allocation every time a factory value is made.) This is
+/// the one place where that conversion happens.
 @usableFromInline
 package enum ClosureAdapter {
     @inlinable
-    package static func adapt<T>(_ factory: @escaping @isolated(any) () -> T) -> (@Sendable () -> T, ClosureIsolation) {
-        (unsafeBitCast(factory, to: (@Sendable () -> T).self), isolation(of: factory.isolation))
+    package static func adapt<T>(_ factory: @escaping () -> T, _ isolation: (any Actor)?) -> (@Sendable () -> T, ClosureIsolation) {
+        (unsafeBitCast(factory, to: (@Sendable () -> T).self), self.isolation(of: isolation))
     }
 
     @inlinable
-    package static func adapt<P, T>(_ factory: @escaping @isolated(any) (P) -> T) -> (@Sendable (P) -> T, ClosureIsolation) {
-        (unsafeBitCast(factory, to: (@Sendable (P) -> T).self), isolation(of: factory.isolation))
+    package static func adapt<P, T>(_ factory: @escaping (P) -> T, _ isolation: (any Actor)?) -> (@Sendable (P) -> T, ClosureIsolation) {
+        (unsafeBitCast(factory, to: (@Sendable (P) -> T).self), self.isolation(of: isolation))
     }
 
     @inlinable

@@ -45,7 +45,7 @@ public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The hash that the library's own tables use.
-    @inlinable
+    @inlinable @inline(__always)
     package var hashBits: Int {
         FactoryName.hash(name, ObjectIdentifier(valueType), ObjectIdentifier(parameterType), ObjectIdentifier(containerType))
     }
@@ -73,11 +73,14 @@ package enum FactoryName {
 
     /// A hash of the name's characters mixed with three type identities.
     ///
-    /// Every byte of the name counts, read eight at a time, so names that differ
-    /// anywhere (not only in length) spread over the table; equal names at
-    /// different addresses hash alike. Keys come from code, not from outside
-    /// input, so a multiplicative mix is enough and costs a few instructions.
-    @inlinable
+    /// Reads the name's length and three 8-byte words (its start, middle and end,
+    /// overlapping for short names), so every character of a name up to 24 bytes
+    /// long counts — names that differ anywhere, not only in length, spread over a
+    /// table — and equal names at different addresses hash alike. Longer names
+    /// that differ only outside those words share a hash and are told apart by
+    /// ``equal(_:_:)``. Keys come from code, not from outside input, so a
+    /// multiplicative mix is enough and costs a few instructions.
+    @inlinable @inline(__always)
     package static func hash(
         _ name: StaticString, _ first: ObjectIdentifier, _ second: ObjectIdentifier, _ third: ObjectIdentifier
     ) -> Int {
@@ -85,26 +88,27 @@ package enum FactoryName {
         state = (state ^ UInt(bitPattern: second)) &* 0xBF58_476D_1CE4_E5B9
         state = (state ^ UInt(bitPattern: third)) &* 0x94D0_49BB_1331_11EB
         if name.hasPointerRepresentation {
-            let count = name.utf8CodeUnitCount
-            let start = UnsafeRawPointer(name.utf8Start)
-            var tail = UInt(count)
-            if count >= 8 {
-                var offset = 0
-                while offset + 8 < count {
-                    state = (state ^ start.loadUnaligned(fromByteOffset: offset, as: UInt.self)) &* 0x9E37_79B9_7F4A_7C15
-                    offset += 8
-                }
-                // The last eight bytes, overlapping the previous word when the length is not a multiple of eight.
-                tail ^= start.loadUnaligned(fromByteOffset: count - 8, as: UInt.self)
-            } else {
-                for offset in 0..<count {
-                    tail = (tail &<< 8) | UInt(start.load(fromByteOffset: offset, as: UInt8.self))
-                }
-            }
-            state = (state ^ tail) &* 0xBF58_476D_1CE4_E5B9
+            state = mix(state, UnsafeRawPointer(name.utf8Start), name.utf8CodeUnitCount)
         } else {
-            state = (state ^ UInt(name.unicodeScalar.value)) &* 0xBF58_476D_1CE4_E5B9
+            state = name.withUTF8Buffer { mix(state, UnsafeRawPointer($0.baseAddress!), $0.count) }
         }
         return Int(bitPattern: state ^ (state &>> 31))
+    }
+
+    @inlinable @inline(__always)
+    package static func mix(_ state: UInt, _ start: UnsafeRawPointer, _ count: Int) -> UInt {
+        var state = state ^ UInt(count)
+        if count >= 8 {
+            state = (state ^ start.loadUnaligned(as: UInt.self)) &* 0x9E37_79B9_7F4A_7C15
+            state = (state ^ start.loadUnaligned(fromByteOffset: (count - 8) / 2, as: UInt.self)) &* 0xBF58_476D_1CE4_E5B9
+            state = (state ^ start.loadUnaligned(fromByteOffset: count - 8, as: UInt.self)) &* 0x94D0_49BB_1331_11EB
+        } else {
+            var word: UInt = 0
+            for offset in 0..<count {
+                word = (word &<< 8) | UInt(start.load(fromByteOffset: offset, as: UInt8.self))
+            }
+            state = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
+        }
+        return state
     }
 }

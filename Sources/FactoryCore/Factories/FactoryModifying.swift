@@ -42,25 +42,25 @@ extension FactoryModifying {
     ///   - scope: The scope, e.g. `.cached` or a custom `Cached()` instance.
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
     @inlinable @discardableResult
-    public func scope(_ scope: Scope?, caller: StaticString = #function) -> Self {
-        var copy = self
-        copy.registration.setScope(scope, persist: registration.persists(calledFrom: caller))
-        return copy
+    public consuming func scope(_ scope: Scope?, caller: StaticString = #function) -> Self {
+        let persist = registration.persists(calledFrom: caller)
+        registration.setScope(scope, persist: persist)
+        return self
     }
 
     /// The scope set the way a modifier property sets it: in the definition,
     /// unless this value persists.
     @inlinable
-    package func scopeProperty(_ scope: Scope) -> Self {
-        var copy = self
-        copy.registration.setScope(scope, persist: registration.traits.contains(.persists))
-        return copy
+    package consuming func scopeProperty(_ scope: Scope) -> Self {
+        let persist = registration.traits.contains(.persists)
+        registration.setScope(scope, persist: persist)
+        return self
     }
 
     /// No caching: a new instance on every resolution.
     @inlinable
     public var unique: Self {
-        scopeProperty(.unique)
+        consuming get { scopeProperty(.unique) }
     }
 
     /// Calls `decorator` with every instance this factory resolves, new or cached.

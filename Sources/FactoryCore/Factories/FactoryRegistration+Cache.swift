@@ -163,8 +163,8 @@ extension FactoryRegistration {
 
     private func frame(for parameter: P, pointer: UnsafeRawPointer?) -> ResolutionContext.Frame {
         ResolutionContext.Frame(
-            name: name, valueType: T.self, parameterType: P.self, containerType: type(of: container),
-            container: ObjectIdentifier(container), parameter: pointer)
+            name: name, valueType: T.self, parameterType: P.self, containerType: containerType,
+            container: containerID, parameter: pointer)
     }
 
     /// The lock-free hit for where `resolved` keeps its instance, when there is one.

@@ -12,8 +12,8 @@ extension FactoryRegistration {
     /// every other change to the container. When `change` returns `true` the
     /// factory's cached instances are dropped too. Old state is released after unlocking.
     package func persist(_ change: (inout FactoryOptions, _ describesType: Bool) -> Bool) {
-        let manager = container.manager
-        manager.ensureAutoRegistered(container)
+        let manager = self.manager
+        manager.ensureAutoRegistered()
         let key = self.key
         var garbage = Garbage()
         manager.lock.withLock {
@@ -44,8 +44,8 @@ extension FactoryRegistration {
     /// Persists `factory` as this factory's registration and drops its cached
     /// instances (not while `autoRegister()` runs, as in Factory).
     package mutating func register(_ factory: FactoryClosure<P, T>, isolation: ClosureIsolation) {
-        let manager = container.manager
-        manager.ensureAutoRegistered(container)
+        let manager = self.manager
+        manager.ensureAutoRegistered()
         let key = self.key
         var garbage = Garbage()
         manager.lock.withLock {
@@ -115,6 +115,7 @@ extension FactoryRegistration {
     }
 
     /// Sets the decorator, persisted when `persist`.
+    @usableFromInline
     package mutating func setDecorator(_ decorator: @escaping @Sendable (T, Bool) -> Void, persist: Bool) {
         if persist {
             self.persist { options, _ in
@@ -126,9 +127,16 @@ extension FactoryRegistration {
         }
     }
 
+    /// Sets the time-to-live from a modifier called in `caller`.
+    @inlinable
+    package mutating func setTimeToLive(_ seconds: Double, caller: StaticString) {
+        setTimeToLive(seconds, persist: persists(calledFrom: caller))
+    }
+
     /// Sets the time-to-live, persisted when `persist`. Stops the program for a
     /// negative or non-finite interval; intervals beyond what the clock counts
     /// (about 584 years) mean "never expires".
+    @usableFromInline
     package mutating func setTimeToLive(_ seconds: Double, persist: Bool) {
         guard seconds.isFinite, seconds >= 0 else {
             FactoryError.fail(.invalidTimeToLive(key, seconds: seconds))
@@ -145,6 +153,7 @@ extension FactoryRegistration {
     }
 
     /// Caches per parameter, persisted when `persist`.
+    @usableFromInline
     package mutating func setScopeOnParameters(persist: Bool) {
         if persist {
             self.persist { options, _ in
@@ -161,8 +170,9 @@ extension FactoryRegistration {
     /// definition's modifiers from every value, so nothing the definition says
     /// overwrites what was persisted or changed at run time. Modifiers chained
     /// after `once()` persist.
+    @usableFromInline
     package mutating func applyOnce() {
-        let manager = container.manager
+        let manager = self.manager
         let alreadyApplied = (manager.findSlot(key)?._withUnsafeGuaranteedRef { $0.loadOptions() })?.value.onceApplied ?? false
         if !alreadyApplied {
             let definition = self
@@ -197,7 +207,7 @@ extension FactoryRegistration {
     /// Resets what `options` names for this factory in its container.
     package func reset(_ options: FactoryResetOptions) {
         guard !options.isEmpty else { return }
-        let manager = container.manager
+        let manager = self.manager
         let key = self.key
         var garbage = Garbage()
         manager.lock.withLock {
@@ -229,5 +239,13 @@ extension ContainerManager {
     package func reportUnmocked(_ key: FactoryKey) {
         let observer = lock.withLock { state.unmockedObserver }
         observer?(key)
+    }
+}
+
+extension FactoryRegistration {
+    /// Sets the scope the way a modifier property does: in the definition, unless this value persists.
+    @inlinable
+    package mutating func setScopeProperty(_ scope: Scope) {
+        setScope(scope, persist: traits.contains(.persists))
     }
 }

@@ -8,42 +8,45 @@ extension FactoryRegistration {
     /// atomic load of the container's flags, then either the closure (unique) or
     /// a lock-free cache lookup (cached, shared, singleton). Everything else goes
     /// through ``resolveSlowly(_:)``.
-    @inlinable
+    @inlinable @inline(__always)
     package func resolve(_ parameter: P) -> T {
-        let manager = container.manager
+        let manager = self.manager
         let flags = manager.flags.value
         if flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
-            && traits.isDisjoint(with: .general) && contexts == nil
+            && traits.isDisjoint(with: .general) && extras?.contexts == nil
         {
-            guard let scope else {
+            guard let scope = scopeReference else {
                 return buildDirectly(parameter, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
             }
-            switch scope.strategy {
+            // Locals only: the lookups below take closures, which must not copy this value.
+            let key = self.key
+            let scopeID = scope._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
+            let ttl = self.ttl
+            let hit: T?
+            switch scope._withUnsafeGuaranteedRef({ $0.strategy }) {
             case .unique:
                 return buildDirectly(parameter, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
             case .container(let weak):
-                if let slot = manager.findSlot(key),
-                    let value = slot._withUnsafeGuaranteedRef({
-                        $0.cells.hit(T.self, scopeID: ObjectIdentifier(scope), ttl: ttl, weak: weak, era: 0)
-                    })
-                {
-                    decorator?(value, false)
-                    return value
+                hit = manager.findSlot(key)?._withUnsafeGuaranteedRef {
+                    $0.cells.hit(T.self, scopeID: scopeID, ttl: ttl, weak: weak, era: 0)
                 }
             case .singleton:
-                if let slot = manager.singletons._withUnsafeGuaranteedRef({ $0.find(key) }),
-                    let value = slot._withUnsafeGuaranteedRef({
-                        $0.definition.hit(T.self, scopeID: ObjectIdentifier(scope), ttl: ttl, weak: false, era: 0)
-                    })
-                {
-                    decorator?(value, false)
-                    return value
+                let slot = manager.singletons._withUnsafeGuaranteedRef { $0.find(key) }
+                hit = slot?._withUnsafeGuaranteedRef {
+                    $0.definition.hit(T.self, scopeID: scopeID, ttl: ttl, weak: false, era: 0)
                 }
             case .graph:
-                break
+                hit = nil
+            }
+            if let hit {
+                if let decorator = extras?.decorator { decorator(hit, false) }
+                return hit
             }
         }
-        return resolveSlowly(parameter)
+        // Through a pointer: handing the value itself to this unspecialized function
+        // would make the caller instantiate this type's metadata, and the compiler
+        // then copies and destroys factory values through it (value witness calls).
+        return withUnsafePointer(to: self) { resolveFactorySlowly($0, parameter) }
     }
 
     /// Runs the definition's closure inside this thread's resolution cycle.
@@ -52,7 +55,7 @@ extension FactoryRegistration {
         let value = Self.build(
             factory, isolation: isolation, parameter, key: self, context: ResolutionContext.current, checkCycles: checkCycles,
             traceIndex: -1, code: "F")
-        decorator?(value, true)
+        if let decorator = extras?.decorator { decorator(value, true) }
         return value
     }
 
@@ -68,11 +71,10 @@ extension FactoryRegistration {
         if isolation == .main && !cfactory_is_main_actor() {
             failMainActor(registration.key)
         }
-        let container = registration.container
         return withUnsafePointer(to: parameter) { pointer in
             let frame = ResolutionContext.Frame(
-                name: registration.name, valueType: T.self, parameterType: P.self, containerType: type(of: container),
-                container: ObjectIdentifier(container), parameter: P.self == Void.self ? nil : UnsafeRawPointer(pointer))
+                name: registration.name, valueType: T.self, parameterType: P.self,
+                containerType: registration.containerType, container: registration.containerID, parameter: P.self == Void.self ? nil : UnsafeRawPointer(pointer))
             context.enter(frame, parameterType: P.self, checkCycles: checkCycles)
             let value = factory(parameter)
             if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: code) }
@@ -80,6 +82,14 @@ extension FactoryRegistration {
             return value
         }
     }
+}
+
+/// ``FactoryRegistration/resolveSlowly(_:)`` for a registration behind a pointer:
+/// a free function, generic over `P` and `T` only, so the caller passes their
+/// metadata, not the registration type's.
+@usableFromInline
+func resolveFactorySlowly<P, T>(_ registration: UnsafePointer<FactoryRegistration<P, T>>, _ parameter: P) -> T {
+    registration.pointee.resolveSlowly(parameter)
 }
 
 /// Stops the program: a main-actor factory closure was about to run off the main thread.
@@ -163,8 +173,8 @@ extension FactoryRegistration {
     /// and cache misses.
     @usableFromInline
     func resolveSlowly(_ parameter: P) -> T {
-        let manager = container.manager
-        manager.ensureAutoRegistered(container)
+        let manager = self.manager
+        manager.ensureAutoRegistered()
         let flags = manager.flags.value
         let key = self.key
         let options = flags & ContainerManager.Flags.options != 0
@@ -196,7 +206,7 @@ extension FactoryRegistration {
         case .graph:
             let hashable = resolved.scopeOnParameters ? Self.hashable(parameter) : nil
             if let cached = context.graphInstance(
-                name, T.self, ObjectIdentifier(P.self), container: ObjectIdentifier(container), parameter: hashable)
+                name, T.self, ObjectIdentifier(P.self), container: containerID, parameter: hashable)
             {
                 value = cached
                 isNew = false
@@ -207,7 +217,7 @@ extension FactoryRegistration {
                     checkCycles: checkCycles, traceIndex: traceIndex, code: resolved.code)
                 // Kept only inside a cycle: a top-level graph resolution has nobody to share with.
                 if context.depth > 0 {
-                    context.keepInGraph(value, name, ObjectIdentifier(P.self), container: ObjectIdentifier(container), parameter: hashable)
+                    context.keepInGraph(value, name, ObjectIdentifier(P.self), container: containerID, parameter: hashable)
                 }
                 isNew = true
             }

@@ -7,24 +7,57 @@
 /// overrides and modifiers applied at run time — is persisted in the container's
 /// manager and wins over what is here.
 public struct FactoryRegistration<P, T>: Sendable {
-    @usableFromInline package let container: any ManagedContainer
+    /// The container's manager. The factory value keeps the manager, not the
+    /// container: one reference to count per factory value rather than two, on
+    /// the path every resolution takes.
+    @usableFromInline package let manager: ContainerManager
+    /// The container instance, for cycle detection (which tells instances apart).
+    @usableFromInline package let containerID: ObjectIdentifier
+    /// The container's type, part of the factory's key.
+    @usableFromInline package let containerType: any AnyObject.Type
     @usableFromInline package let name: StaticString
     @usableFromInline package var factory: FactoryClosure<P, T>
     @usableFromInline package var isolation: ClosureIsolation
     @usableFromInline package var traits: FactoryTraits
-    /// The definition's scope. Unretained: scopes live for the whole process
+    /// The definition's scope, unretained: scopes live for the whole process
     /// (see ``Scope``), and a retain here would make every resolution write the
     /// shared scope object's reference count.
-    @usableFromInline package unowned(unsafe) var scope: Scope?
-    @usableFromInline package var decorator: (@Sendable (T, Bool) -> Void)?
+    @usableFromInline package var scopeReference: Unmanaged<Scope>?
+
+    /// The definition's scope.
+    @inlinable
+    package var scope: Scope? {
+        get { scopeReference?.takeUnretainedValue() }
+        set { scopeReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
     /// The definition's time-to-live, in nanoseconds (0: none).
     @usableFromInline package var ttl: UInt64
+    /// The definition's decorator and context overrides, which few factories
+    /// have: kept out of line so that copying a factory value stays cheap.
+    @usableFromInline package var extras: DefinitionExtras<T>?
+
+    /// The definition's decorator.
+    @inlinable
+    package var decorator: (@Sendable (T, Bool) -> Void)? {
+        get { extras?.decorator }
+        set { extras = DefinitionExtras(decorator: newValue, contexts: extras?.contexts) }
+    }
+
     /// The definition's context overrides, or `nil`.
-    @usableFromInline package var contexts: [ContextOverride]?
+    @inlinable
+    package var contexts: [ContextOverride]? {
+        get { extras?.contexts }
+        set { extras = DefinitionExtras(decorator: extras?.decorator, contexts: newValue) }
+    }
 
     @inlinable
     package init(container: any ManagedContainer, name: StaticString, factory: FactoryClosure<P, T>, isolation: ClosureIsolation) {
-        self.container = container
+        let manager = container.manager
+        // The container is at hand now and may not be later: run its autoRegister() first.
+        manager.ensureAutoRegistered(container)
+        self.manager = manager
+        containerID = ObjectIdentifier(container)
+        containerType = type(of: container)
         self.name = name
         self.factory = factory
         self.isolation = isolation
@@ -40,7 +73,7 @@ public struct FactoryRegistration<P, T>: Sendable {
 
     @inlinable
     package var key: FactoryKey {
-        FactoryKey(name: name, valueType: T.self, parameterType: P.self, containerType: type(of: container))
+        FactoryKey(name: name, valueType: T.self, parameterType: P.self, containerType: containerType)
     }
 }
 
@@ -56,13 +89,29 @@ package struct FactoryTraits: OptionSet, Sendable {
 
     /// Modifiers write through to the container (after `register`, a context
     /// override applied at run time, or `once()`).
-    @usableFromInline package static let persists = FactoryTraits(rawValue: 1 << 0)
+    // Computed rather than stored: a stored static is a lazily initialised global,
+    // and the resolution path would pay for its initialisation check on every read.
+    @inlinable package static var persists: FactoryTraits { FactoryTraits(rawValue: 1 << 0) }
     /// Made by `promised()`.
-    @usableFromInline package static let promised = FactoryTraits(rawValue: 1 << 1)
+    @inlinable package static var promised: FactoryTraits { FactoryTraits(rawValue: 1 << 1) }
     /// The definition set a scope (possibly `nil`).
-    @usableFromInline package static let hasScope = FactoryTraits(rawValue: 1 << 2)
+    @inlinable package static var hasScope: FactoryTraits { FactoryTraits(rawValue: 1 << 2) }
     /// `scopeOnParameters`.
-    @usableFromInline package static let scopeOnParameters = FactoryTraits(rawValue: 1 << 3)
+    @inlinable package static var scopeOnParameters: FactoryTraits { FactoryTraits(rawValue: 1 << 3) }
     /// What the lock-free path cannot handle by itself.
-    @usableFromInline package static let general: FactoryTraits = [.promised, .scopeOnParameters]
+    @inlinable package static var general: FactoryTraits { FactoryTraits(rawValue: 1 << 1 | 1 << 3) }
+}
+
+/// The rarely used parts of a factory's definition. Immutable: a modifier makes a new one.
+@usableFromInline
+package final class DefinitionExtras<T>: Sendable {
+    @usableFromInline package let decorator: (@Sendable (T, Bool) -> Void)?
+    @usableFromInline package let contexts: [ContextOverride]?
+
+    @usableFromInline
+    package init?(decorator: (@Sendable (T, Bool) -> Void)?, contexts: [ContextOverride]?) {
+        if decorator == nil && contexts == nil { return nil }
+        self.decorator = decorator
+        self.contexts = contexts
+    }
 }

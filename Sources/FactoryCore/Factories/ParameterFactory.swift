@@ -23,13 +23,13 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     ///   - key: The factory's name; leave the default (`#function`).
     ///   - factory: Builds a new instance from the parameter.
     @inlinable
-    public init(_ container: any ManagedContainer, key: StaticString = #function, _ factory: @escaping @isolated(any) (P) -> T) {
-        let (closure, isolation) = ClosureAdapter.adapt(factory)
-        registration = FactoryRegistration(container: container, name: key, factory: .parameter(closure), isolation: isolation)
+    public init(_ container: any ManagedContainer, key: StaticString = #function, isolation: isolated (any Actor)? = #isolation, _ factory: @escaping (P) -> T) {
+        let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
+        registration = FactoryRegistration(container: container, name: key, factory: .parameter(closure), isolation: closureIsolation)
     }
 
     /// Resolves an instance for `parameters`.
-    @inlinable
+    @inlinable @inline(__always)
     public func callAsFunction(_ parameters: P) -> T {
         registration.resolve(parameters)
     }
@@ -49,10 +49,10 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     /// none that starts after `register` returns uses it, and an instance the old
     /// closure builds is never cached.
     @discardableResult
-    public func register(factory: @escaping @isolated(any) (P) -> T) -> Self {
+    public func register(isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T) -> Self {
         var copy = self
-        let (closure, isolation) = ClosureAdapter.adapt(factory)
-        copy.registration.register(.parameter(closure), isolation: isolation)
+        let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
+        copy.registration.register(.parameter(closure), isolation: closureIsolation)
         return copy
     }
 
@@ -68,9 +68,10 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     ///   - factory: Builds the instance in those contexts.
     @discardableResult
     public func context(
-        _ contexts: FactoryContextType..., caller: StaticString = #function, factory: @escaping @isolated(any) (P) -> T
+        _ contexts: FactoryContextType..., caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping (P) -> T
     ) -> Self {
-        addContexts(contexts, caller: caller, factory)
+        addContexts(contexts, caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory when `argument` is a launch or runtime argument.
@@ -78,56 +79,63 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     /// ``FactoryContext/honorsLaunchOverridesInRelease`` is set.
     @discardableResult
     public func onArg(
-        _ argument: String, caller: StaticString = #function, factory: @escaping @isolated(any) (P) -> T
+        _ argument: String, caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping (P) -> T
     ) -> Self {
-        addContexts([.arg(argument)], caller: caller, factory)
+        addContexts([.arg(argument)], caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory when any of `arguments` is present.
     @discardableResult
     public func onArgs(
-        _ arguments: [String], caller: StaticString = #function, factory: @escaping @isolated(any) (P) -> T
+        _ arguments: [String], caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping (P) -> T
     ) -> Self {
-        addContexts([.args(arguments)], caller: caller, factory)
+        addContexts([.args(arguments)], caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory in SwiftUI previews.
     @discardableResult
-    public func onPreview(caller: StaticString = #function, factory: @escaping @isolated(any) (P) -> T) -> Self {
-        addContexts([.preview], caller: caller, factory)
+    public func onPreview(caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping (P) -> T) -> Self {
+        addContexts([.preview], caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory under XCTest and Swift Testing.
     @discardableResult
-    public func onTest(caller: StaticString = #function, factory: @escaping @isolated(any) (P) -> T) -> Self {
-        addContexts([.test], caller: caller, factory)
+    public func onTest(caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping (P) -> T) -> Self {
+        addContexts([.test], caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory in DEBUG builds.
     @discardableResult
-    public func onDebug(caller: StaticString = #function, factory: @escaping @isolated(any) (P) -> T) -> Self {
-        addContexts([.debug], caller: caller, factory)
+    public func onDebug(caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping (P) -> T) -> Self {
+        addContexts([.debug], caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory in the simulator.
     @discardableResult
-    public func onSimulator(caller: StaticString = #function, factory: @escaping @isolated(any) (P) -> T) -> Self {
-        addContexts([.simulator], caller: caller, factory)
+    public func onSimulator(caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping (P) -> T) -> Self {
+        addContexts([.simulator], caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory on a device (not the simulator).
     @discardableResult
-    public func onDevice(caller: StaticString = #function, factory: @escaping @isolated(any) (P) -> T) -> Self {
-        addContexts([.device], caller: caller, factory)
+    public func onDevice(caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping (P) -> T) -> Self {
+        addContexts([.device], caller: caller, isolation: isolation, factory)
     }
 
     private func addContexts(
-        _ types: [FactoryContextType], caller: StaticString, _ factory: @escaping @isolated(any) (P) -> T
+        _ types: [FactoryContextType], caller: StaticString, isolation: (any Actor)?, _ factory: @escaping (P) -> T
     ) -> Self {
         var copy = self
-        let (closure, isolation) = ClosureAdapter.adapt(factory)
+        let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
         copy.registration.addContexts(
-            types, .parameter(closure), isolation: isolation, persist: registration.persists(calledFrom: caller))
+            types, .parameter(closure), isolation: closureIsolation, persist: registration.persists(calledFrom: caller))
         return copy
     }
 }

@@ -153,7 +153,7 @@ package final class ResolutionContext {
     /// The context of the calling thread, created on first use.
     @inlinable
     package static var current: ResolutionContext {
-        if let raw = pthread_getspecific(contextKey) {
+        if let raw = cfactory_context() {
             return Unmanaged<ResolutionContext>.fromOpaque(raw).takeUnretainedValue()
         }
         return makeCurrent()
@@ -162,7 +162,10 @@ package final class ResolutionContext {
     @usableFromInline
     static func makeCurrent() -> ResolutionContext {
         let context = ResolutionContext()
-        pthread_setspecific(contextKey, Unmanaged.passRetained(context).toOpaque())
+        cfactory_set_context(Unmanaged.passRetained(context).toOpaque()) { raw in
+            guard let raw else { return }
+            Unmanaged<ResolutionContext>.fromOpaque(raw).release()
+        }
         return context
     }
 
@@ -323,25 +326,6 @@ extension Equatable {
         lhs.assumingMemoryBound(to: Self.self).pointee == rhs.assumingMemoryBound(to: Self.self).pointee
     }
 }
-
-/// The thread-local slot holding each thread's ``ResolutionContext``; the
-/// destructor releases it when the thread exits.
-@usableFromInline
-let contextKey: pthread_key_t = {
-    var key = pthread_key_t()
-    #if canImport(Darwin)
-    let result = pthread_key_create(&key) { raw in
-        Unmanaged<ResolutionContext>.fromOpaque(raw).release()
-    }
-    #else
-    let result = pthread_key_create(&key) { raw in
-        guard let raw else { return }
-        Unmanaged<ResolutionContext>.fromOpaque(raw).release()
-    }
-    #endif
-    precondition(result == 0, "FactoryCore: pthread_key_create failed (\(result))")
-    return key
-}()
 
 /// A logger closure, boxed so that trace lines can carry it. The closure is the
 /// user's; the library calls it on the thread that resolved, with no lock held.
