@@ -32,7 +32,8 @@ public struct Factory<T>: FactoryModifying, Sendable {
     ///   - key: The factory's name; leave the default (`#function`, the property name).
     ///   - factory: Builds a new instance. It may resolve other factories.
     @inlinable
-    public init(_ container: any ManagedContainer, key: StaticString = #function, isolation: isolated (any Actor)? = #isolation, _ factory: @escaping () -> T) {
+    public init<C: ManagedContainer>(
+        _ container: C, key: StaticString = #function, isolation: isolated (any Actor)? = #isolation, _ factory: @escaping () -> T) {
         let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
         registration = FactoryRegistration(container: container, name: key, factory: .plain(closure), isolation: closureIsolation)
     }

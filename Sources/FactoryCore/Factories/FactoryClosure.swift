@@ -29,10 +29,12 @@ package struct FactoryClosure<P, T>: Sendable {
         self.parameterClosure = parameterClosure
     }
 
-    @inlinable
+    /// Calls the closure. Reads the stored closure in place: binding it to a
+    /// local would retain and release its context around every call.
+    @inlinable @inline(__always)
     package func callAsFunction(_ parameter: P) -> T {
-        if let plainClosure { return plainClosure() }
-        return parameterClosure!(parameter)
+        if plainClosure != nil { return plainClosure.unsafelyUnwrapped() }
+        return parameterClosure.unsafelyUnwrapped(parameter)
     }
 }
 

@@ -52,9 +52,19 @@ extension FactoryRegistration {
     /// Runs the definition's closure inside this thread's resolution cycle.
     @inlinable
     func buildDirectly(_ parameter: P, checkCycles: Bool) -> T {
-        let value = Self.build(
-            factory, isolation: isolation, parameter, key: self, context: ResolutionContext.current, checkCycles: checkCycles,
-            traceIndex: -1, code: "F")
+        if isolation == .main && !cfactory_is_main_actor() {
+            failMainActor(key)
+        }
+        let context = ResolutionContext.currentUnmanaged
+        let value = withUnsafePointer(to: parameter) { pointer -> T in
+            let frame = ResolutionContext.Frame(
+                name: name, valueType: T.self, parameterType: P.self, containerType: containerType, container: containerID,
+                parameter: P.self == Void.self ? nil : UnsafeRawPointer(pointer))
+            context._withUnsafeGuaranteedRef { $0.enter(frame, parameterType: P.self, checkCycles: checkCycles) }
+            let value = factory(parameter)
+            context._withUnsafeGuaranteedRef { $0.leave() }
+            return value
+        }
         if let decorator = extras?.decorator { decorator(value, true) }
         return value
     }

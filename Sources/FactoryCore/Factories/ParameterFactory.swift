@@ -23,7 +23,8 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     ///   - key: The factory's name; leave the default (`#function`).
     ///   - factory: Builds a new instance from the parameter.
     @inlinable
-    public init(_ container: any ManagedContainer, key: StaticString = #function, isolation: isolated (any Actor)? = #isolation, _ factory: @escaping (P) -> T) {
+    public init<C: ManagedContainer>(
+        _ container: C, key: StaticString = #function, isolation: isolated (any Actor)? = #isolation, _ factory: @escaping (P) -> T) {
         let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
         registration = FactoryRegistration(container: container, name: key, factory: .parameter(closure), isolation: closureIsolation)
     }
