@@ -63,7 +63,9 @@ extension ContainerManager {
         switch scope.strategy {
         case .singleton:
             #if DEBUG
-            logger("FactoryScopes: reset(scope: .singleton) on a container does nothing; singletons are reset with Scope.singleton.reset()")
+            logger(
+                "FactoryScopes: reset(scope: .singleton) on a container does nothing; singletons are reset with Scope.singleton.reset()"
+            )
             #endif
         case .unique, .graph:
             break

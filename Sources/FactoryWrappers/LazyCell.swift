@@ -56,7 +56,8 @@ final class LazyCell<Slot>: Sendable {
             case .done(let slot):
                 return slot
             case .cycle:
-                FactoryError.fail(.circularDependency(chain: (context.chainKeys + [key]).map(\.description).joined(separator: " > ")))
+                FactoryError.fail(
+                    .circularDependency(chain: (context.chainKeys + [key]).map(\.description).joined(separator: " > ")))
             case .wait(let builder, let point):
                 // A refresh that waited still builds on the next turn: the caller asked for a new value.
                 WaitGraph.beginWait(context, for: builder, key: key)

@@ -53,3 +53,55 @@ final class AutoContainer: SharedContainer, AutoRegistering {
         #expect(container.calls.value == 2)
     }
 }
+
+/// A container whose autoRegister() takes a while and counts its runs.
+final class SlowAutoContainer: ManagedContainer, AutoRegistering {
+    let manager = ContainerManager()
+    let calls = Counter()
+    let started = Signal()
+
+    var greeting: Factory<any Greeting> { self { Hello() } }
+
+    func autoRegister() {
+        calls.increment()
+        started.raise()
+        pause(milliseconds: 30)
+        greeting.register { MockGreeting("auto") }
+    }
+}
+
+@Suite struct AutoRegisteringConcurrencyTests {
+    @Test func optionsChangedDuringTheFirstResolutionDoNotRunItTwice() {
+        for _ in 0..<10 {
+            let container = SlowAutoContainer()
+            let texts = Collector<String>()
+            startThread { texts.append(container.greeting().text) }
+            #expect(container.started.wait())
+            // Option changes on other threads while autoRegister() runs.
+            #expect(
+                finishes(3) { index in
+                    for round in 0..<50 {
+                        switch index {
+                        case 0: container.manager.trace = round.isMultiple(of: 2)
+                        case 1: container.manager.defaultScope = round.isMultiple(of: 2) ? nil : .unique
+                        default: container.manager.circularDependencyTesting = !round.isMultiple(of: 3)
+                        }
+                    }
+                })
+            #expect(poll { texts.values.count == 1 })
+            container.manager.trace = false
+            container.manager.defaultScope = nil
+            #expect(container.greeting().text == "auto")
+            #expect(container.calls.value == 1, "autoRegister() ran \(container.calls.value) times")
+        }
+    }
+
+    @Test func aPushBeforeTheFirstResolutionKeepsItsRegistrationsAfterPop() {
+        let container = AutoContainer()
+        container.manager.push()
+        #expect(container.greeting().text == "auto")
+        container.greeting.register { MockGreeting("pushed") }
+        container.manager.pop()
+        #expect(container.greeting().text == "auto")
+    }
+}

@@ -16,67 +16,7 @@ import Musl
 // deadlock fails the test instead of hanging the run. The bound is generous
 // (sanitizer builds on a busy machine); the work itself takes milliseconds.
 
-private let bound: Double = 60
-
-/// Runs `body(index)` on `count` threads and waits for them up to `seconds`.
-/// Returns whether they all finished; threads that did not are left blocked.
-private func finishes(_ count: Int, within seconds: Double = bound, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
-    let done = Counter()
-    for index in 0..<count {
-        startThread {
-            body(index)
-            done.increment()
-        }
-    }
-    return poll(upTo: seconds) { done.value == count }
-}
-
-/// Polls `condition` until it holds or `seconds` pass.
-private func poll(upTo seconds: Double, until condition: () -> Bool) -> Bool {
-    let deadline = now() + seconds
-    while !condition() {
-        if now() > deadline { return false }
-        usleep(1_000)
-    }
-    return true
-}
-
-private func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
-
-private final class ThreadBody {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-}
-
-/// Starts a detached pthread; the tests wait for their threads' work, not for the threads.
-private func startThread(_ body: @escaping @Sendable () -> Void) {
-    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-    #if canImport(Darwin)
-    var thread: pthread_t?
-    let result = pthread_create(
-        &thread, nil,
-        { raw in
-            Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().body()
-            return nil
-        }, context)
-    if result == 0, let thread { pthread_detach(thread) }
-    #else
-    var thread = pthread_t()
-    let result = pthread_create(
-        &thread, nil,
-        { raw in
-            guard let raw else { return nil }
-            Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().body()
-            return nil
-        }, context)
-    if result == 0 { pthread_detach(thread) }
-    #endif
-    precondition(result == 0, "DeadlockTests: pthread_create failed (\(result))")
-}
+private let bound = watchdogBound
 
 final class Node: Sendable {
     let children: [Node]
@@ -179,13 +119,6 @@ final class EagerContainer: SharedContainer, AutoRegistering {
         let west = WestContainer.shared.b()
         service.register { Node([west]) }
     }
-}
-
-/// A one-way signal between threads, for closures that wait for another thread.
-private final class Signal: Sendable {
-    private let raised = Counter()
-    func raise() { raised.increment() }
-    func wait() -> Bool { poll(upTo: bound / 2) { raised.value > 0 } }
 }
 
 /// Runs `body` with singleton storage of its own, as FactoryTesting's trait does:
@@ -326,7 +259,7 @@ private func isolatedSingletons(_ body: (IsolatedSingletons) -> Void) {
                 let othersDone = Signal()
                 let gaveUp = Counter()
                 let blocking = Factory<Node>(container, key: "blocking") {
-                    if !othersDone.wait() { gaveUp.increment() }
+                    if !othersDone.wait(upTo: bound / 2) { gaveUp.increment() }
                     return Node()
                 }.scope(scope)
                 let finished = finishes(2) { index in

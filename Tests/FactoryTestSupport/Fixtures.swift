@@ -20,3 +20,7 @@ public struct IsolatedSingletons: Sendable {
         return container
     }
 }
+
+/// A factory name compiled into this module, so that tests in other modules can
+/// build keys whose equal names sit at different addresses.
+public let supportModuleFactoryName: StaticString = "sharedFactoryName"

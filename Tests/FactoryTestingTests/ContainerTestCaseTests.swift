@@ -160,6 +160,23 @@ final class XCTestHelpersTests: XCTestCase {
         XCTAssertTrue(failures.allSatisfy { $0.contains("circular dependency chain") })
     }
 
+    func testAnUnregisteredPromiseFailsThisTestAndResolvesToNil() {
+        withContainer {
+            let failures = expectingFailures {
+                XCTAssertNil(Container.shared.promisedGreeter())
+                XCTAssertEqual(Container.shared.usesPromise(), "none")
+            }
+            #if DEBUG
+            XCTAssertEqual(failures.count, 2)
+            XCTAssertTrue(
+                failures.allSatisfy { $0.contains("Container.promisedGreeter<Optional<Greeter>> was promised") },
+                "\(failures)")
+            #else
+            XCTAssertEqual(failures, [], "release builds resolve an unregistered promise to nil silently")
+            #endif
+        }
+    }
+
     private var caughtFailures: [String]?
 
     private func expectingFailures(_ body: () -> Void) -> [String] {

@@ -452,6 +452,17 @@ extension ContainerManager {
         lock.withLock { findSlot(key).map { !$0.takeUnretainedValue().cells.isEmpty } ?? false }
     }
 
+    /// How many per-parameter instances and builds `key` holds in this container
+    /// (finished or running); for tests that check nothing is left behind.
+    package func parameterEntryCount(_ key: FactoryKey) -> Int {
+        lock.withLock {
+            findSlot(key).map {
+                let cells = $0.takeUnretainedValue().cells
+                return cells.parameterCells.count + cells.parameterGates.count
+            } ?? 0
+        }
+    }
+
     /// Whether any factory of this container has persisted options (a
     /// registration, a context override, a run-time modifier); for tests.
     package var hasPersistedOptions: Bool {

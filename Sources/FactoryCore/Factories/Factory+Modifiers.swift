@@ -27,7 +27,8 @@ extension Factory {
 
     /// Calls `decorator` with every instance and whether it was just built; see ``FactoryModifying/decorator(caller:_:)-(_,(T,Bool)->Void)``.
     @inlinable @discardableResult
-    public consuming func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T, Bool) -> Void) -> Self {
+    public consuming func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T, Bool) -> Void) -> Self
+    {
         registration.setDecorator(decorator, persist: registration.persists(calledFrom: caller))
         return self
     }
@@ -65,7 +66,8 @@ extension ParameterFactory {
 
     /// Calls `decorator` with every instance and whether it was just built; see ``FactoryModifying/decorator(caller:_:)-(_,(T,Bool)->Void)``.
     @inlinable @discardableResult
-    public consuming func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T, Bool) -> Void) -> Self {
+    public consuming func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T, Bool) -> Void) -> Self
+    {
         registration.setDecorator(decorator, persist: registration.persists(calledFrom: caller))
         return self
     }

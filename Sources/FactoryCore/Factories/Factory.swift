@@ -33,7 +33,8 @@ public struct Factory<T>: FactoryModifying, Sendable {
     ///   - factory: Builds a new instance. It may resolve other factories.
     @inlinable
     public init<C: ManagedContainer>(
-        _ container: C, key: StaticString = #function, isolation: isolated (any Actor)? = #isolation, _ factory: @escaping () -> T) {
+        _ container: C, key: StaticString = #function, isolation: isolated (any Actor)? = #isolation, _ factory: @escaping () -> T
+    ) {
         let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
         registration = FactoryRegistration(container: container, name: key, factory: .plain(closure), isolation: closureIsolation)
     }
@@ -106,36 +107,46 @@ public struct Factory<T>: FactoryModifying, Sendable {
 
     /// Overrides the factory in SwiftUI previews.
     @discardableResult
-    public func onPreview(caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping () -> T) -> Self {
+    public func onPreview(
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping () -> T
+    ) -> Self {
         addContexts([.preview], caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory under XCTest and Swift Testing.
     @discardableResult
-    public func onTest(caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping () -> T) -> Self {
+    public func onTest(
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping () -> T
+    ) -> Self {
         addContexts([.test], caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory in DEBUG builds.
     @discardableResult
-    public func onDebug(caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping () -> T) -> Self {
+    public func onDebug(
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping () -> T
+    ) -> Self {
         addContexts([.debug], caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory in the simulator.
     @discardableResult
-    public func onSimulator(caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping () -> T) -> Self {
+    public func onSimulator(
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping () -> T
+    ) -> Self {
         addContexts([.simulator], caller: caller, isolation: isolation, factory)
     }
 
     /// Overrides the factory on a device (not the simulator).
     @discardableResult
-    public func onDevice(caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping () -> T) -> Self {
+    public func onDevice(
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: @escaping () -> T
+    ) -> Self {
         addContexts([.device], caller: caller, isolation: isolation, factory)
     }
 

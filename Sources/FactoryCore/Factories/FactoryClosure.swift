@@ -67,12 +67,15 @@ package enum ClosureIsolation: UInt8, Sendable {
 @usableFromInline
 package enum ClosureAdapter {
     @inlinable
-    package static func adapt<T>(_ factory: @escaping () -> T, _ isolation: (any Actor)?) -> (@Sendable () -> T, ClosureIsolation) {
+    package static func adapt<T>(_ factory: @escaping () -> T, _ isolation: (any Actor)?) -> (@Sendable () -> T, ClosureIsolation)
+    {
         (unsafeBitCast(factory, to: (@Sendable () -> T).self), self.isolation(of: isolation))
     }
 
     @inlinable
-    package static func adapt<P, T>(_ factory: @escaping (P) -> T, _ isolation: (any Actor)?) -> (@Sendable (P) -> T, ClosureIsolation) {
+    package static func adapt<P, T>(
+        _ factory: @escaping (P) -> T, _ isolation: (any Actor)?
+    ) -> (@Sendable (P) -> T, ClosureIsolation) {
         (unsafeBitCast(factory, to: (@Sendable (P) -> T).self), self.isolation(of: isolation))
     }
 

@@ -95,6 +95,22 @@ package enum FactoryName {
         return Int(bitPattern: state ^ (state &>> 31))
     }
 
+    /// The hash of a name given as bytes: what ``hash(_:_:_:_:)`` computes for a
+    /// `StaticString` with these characters. Tests use it to hash names built at run time.
+    package static func hashBytes(
+        _ bytes: UnsafeRawBufferPointer, _ first: ObjectIdentifier, _ second: ObjectIdentifier, _ third: ObjectIdentifier
+    ) -> Int {
+        var state = UInt(bitPattern: first) &* 0x9E37_79B9_7F4A_7C15
+        state = (state ^ UInt(bitPattern: second)) &* 0xBF58_476D_1CE4_E5B9
+        state = (state ^ UInt(bitPattern: third)) &* 0x94D0_49BB_1331_11EB
+        if let base = bytes.baseAddress {
+            state = mix(state, base, bytes.count)
+        } else {
+            state = state &* 0x9E37_79B9_7F4A_7C15  // what `mix` does with no bytes
+        }
+        return Int(bitPattern: state ^ (state &>> 31))
+    }
+
     @inlinable @inline(__always)
     package static func mix(_ state: UInt, _ start: UnsafeRawPointer, _ count: Int) -> UInt {
         var state = state ^ UInt(count)

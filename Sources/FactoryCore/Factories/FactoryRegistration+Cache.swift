@@ -98,6 +98,7 @@ extension FactoryRegistration {
                 continue
             }
             gate.builder = context
+            gate.scopeID = scopeID
             location.setGate(gate, parameterKey)
             let generation = cells.generation
             location.unlock(manager)

@@ -84,7 +84,8 @@ extension FactoryRegistration {
         return withUnsafePointer(to: parameter) { pointer in
             let frame = ResolutionContext.Frame(
                 name: registration.name, valueType: T.self, parameterType: P.self,
-                containerType: registration.containerType, container: registration.containerID, parameter: P.self == Void.self ? nil : UnsafeRawPointer(pointer))
+                containerType: registration.containerType, container: registration.containerID,
+                parameter: P.self == Void.self ? nil : UnsafeRawPointer(pointer))
             context.enter(frame, parameterType: P.self, checkCycles: checkCycles)
             let value = factory(parameter)
             if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: code) }
@@ -187,7 +188,8 @@ extension FactoryRegistration {
         manager.ensureAutoRegistered()
         let flags = manager.flags.value
         let key = self.key
-        let options = flags & ContainerManager.Flags.options != 0
+        let options =
+            flags & ContainerManager.Flags.options != 0
             ? manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.loadOptions() })?.value : nil
         let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.defaultScope : nil
         var resolved = effective(options, defaultScope: defaultScope)

@@ -51,7 +51,9 @@ public struct FactoryRegistration<P, T>: Sendable {
     }
 
     @inlinable
-    package init<C: ManagedContainer>(container: C, name: StaticString, factory: FactoryClosure<P, T>, isolation: ClosureIsolation) {
+    package init<C: ManagedContainer>(
+        container: C, name: StaticString, factory: FactoryClosure<P, T>, isolation: ClosureIsolation
+    ) {
         // Generic rather than existential: for a concrete container whose `manager`
         // is a stored `let`, reading it is a plain load the optimizer can see.
         let manager = container.manager

@@ -1,3 +1,5 @@
+import CFactoryAtomics
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import CFactoryAtomics
 
 /// The state of the resolution cycle running on the current thread.
 ///

@@ -64,9 +64,10 @@ package final class CellSet: @unchecked Sendable {
         parameterCells.removeAll()
     }
 
-    /// Drops the instances cached under `scopeID`. Owner's lock held.
+    /// Drops the instances cached under `scopeID`, and makes a build of that
+    /// scope under way keep its instance to itself. Owner's lock held.
     package func remove(scopeID: ObjectIdentifier, _ garbage: inout Garbage) {
-        var removed = false
+        var removed = gate.scopeID == scopeID || parameterGates.values.contains { $0.scopeID == scopeID }
         if let current = cell, current.scopeID == scopeID {
             setCell(nil, &garbage)
             removed = true
@@ -89,6 +90,8 @@ package final class CellSet: @unchecked Sendable {
 package struct BuildGate {
     /// The resolution context (thread) running the build, or `nil` when none runs.
     package var builder: ResolutionContext?
+    /// The scope the build is for, so that resetting that scope can outdate it.
+    package var scopeID: ObjectIdentifier?
     /// Where waiters sleep; made by the first waiter.
     package var waitPoint: WaitPoint?
 

@@ -1,0 +1,104 @@
+import FactoryScopes
+import FactoryTestSupport
+import Testing
+
+// A cached (or shared, or singleton) closure runs at most once per cache
+// generation, and once `register` or a reset returns, no resolution starts the
+// closure it replaced. Each test holds the first build inside its closure, lands
+// the change while eight threads wait for that build, then lets it finish.
+
+final class GenerationContainer: SharedContainer {
+    static let shared = GenerationContainer()
+    let manager = ContainerManager()
+}
+
+/// What one round's closures record.
+private final class Round: Sendable {
+    let firstBuildStarted = Signal()
+    let releaseFirstBuild = Signal()
+    let changed = Signal()
+    let oldRuns = Counter()
+    let newRuns = Counter()
+    /// Old-closure runs that started after the change returned.
+    let oldRunsAfterChange = Counter()
+}
+
+extension GenerationContainer {
+    /// A gated factory of `scope`: its definition blocks the first build until released.
+    fileprivate func gated(_ round: Round, _ scope: Scope) -> Factory<Thing> {
+        Factory(self) {
+            if round.changed.isRaised { round.oldRunsAfterChange.increment() }
+            if round.oldRuns.increment() == 1 {
+                round.firstBuildStarted.raise()
+                round.releaseFirstBuild.wait()
+            }
+            return Thing(id: 1)
+        }.scope(scope)
+    }
+}
+
+@Suite struct BuildGenerationTests {
+    static let scopes: [Scope] = [.cached, .shared, .singleton]
+
+    @Test(arguments: scopes)
+    func registerDuringABuildNeverStartsTheOldClosureAgain(scope: Scope) {
+        for _ in 0..<10 {
+            withIsolatedSingletons { isolate in
+                let container = isolate(GenerationContainer())
+                let round = Round()
+                let results = Collector<Thing>()
+                for _ in 0..<8 { startThread { results.append(container.gated(round, scope)()) } }
+                #expect(round.firstBuildStarted.wait())
+                container.gated(round, scope).register {
+                    round.newRuns.increment()
+                    return Thing(id: 2)
+                }
+                round.changed.raise()
+                round.releaseFirstBuild.raise()
+                #expect(poll { results.values.count == 8 }, "a deadlock")
+
+                #expect(round.oldRunsAfterChange.value == 0, "the old closure started after register returned")
+                #expect(round.oldRuns.value == 1)
+                #expect(round.newRuns.value == 1, "waiters built again one after another")
+                let values = results.values
+                // The build that started before the change returns its instance; every
+                // other caller gets the one instance the new closure built.
+                #expect(values.filter { $0.id == 1 }.count == 1)
+                let fresh = values.filter { $0.id == 2 }
+                #expect(fresh.count == 7)
+                #expect(Set(fresh.map(ObjectIdentifier.init)).count == 1)
+                // The old instance was never cached.
+                #expect(container.gated(round, scope)().id == 2)
+            }
+        }
+    }
+
+    @Test(arguments: scopes)
+    func aResetDuringABuildStartsOneNewGeneration(scope: Scope) {
+        for variant in 0..<3 {
+            withIsolatedSingletons { isolate in
+                let container = isolate(GenerationContainer())
+                let round = Round()
+                let results = Collector<Thing>()
+                for _ in 0..<8 { startThread { results.append(container.gated(round, scope)()) } }
+                #expect(round.firstBuildStarted.wait())
+                switch variant {
+                case 0: container.manager.reset(options: [.scope, .singletons])
+                case 1: container.gated(round, scope).reset(.scope)
+                default:
+                    if scope === Scope.singleton {
+                        Scope.singleton.reset()
+                    } else {
+                        container.manager.reset(scope: scope)
+                    }
+                }
+                round.releaseFirstBuild.raise()
+                #expect(poll { results.values.count == 8 }, "a deadlock")
+                // One build per generation: the one under way, and one after the reset.
+                #expect(round.oldRuns.value == 2, "variant \(variant): the closure ran \(round.oldRuns.value) times")
+                let values = results.values.map(ObjectIdentifier.init)
+                #expect(Set(values).count == 2, "variant \(variant)")
+            }
+        }
+    }
+}
