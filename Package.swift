@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "FactoryScopes", targets: ["FactoryScopes"]),
         .library(name: "FactoryWrappers", targets: ["FactoryWrappers"]),
         .library(name: "FactoryTesting", targets: ["FactoryTesting"]),
+        // Factory 3's module name, for apps that migrate without touching their imports.
+        .library(name: "FactoryKit", targets: ["FactoryKit"]),
         .executable(name: "FactoryDemo", targets: ["FactoryDemo"]),
         .executable(name: "CoreDemo", targets: ["CoreDemo"]),
     ],
@@ -27,6 +29,7 @@ let package = Package(
         .target(name: "FactoryScopes", dependencies: ["FactoryCore"]),
         .target(name: "FactoryWrappers", dependencies: ["FactoryScopes"]),
         .target(name: "FactoryTesting", dependencies: ["FactoryWrappers"]),
+        .target(name: "FactoryKit", dependencies: ["FactoryWrappers"]),
 
         .executableTarget(name: "CoreDemo", dependencies: ["FactoryCore"], path: "Examples/CoreDemo"),
         .executableTarget(name: "FactoryDemo", dependencies: ["FactoryWrappers"], path: "Examples/FactoryDemo"),

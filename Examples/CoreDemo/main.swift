@@ -163,8 +163,10 @@ print("  (release builds ignore onDebug, and ignore launch arguments unless")
 print("   FactoryContext.honorsLaunchOverridesInRelease is set; setArg always counts)")
 
 section("5. promised(): a factory with no default")
+print("  (resolving an unregistered promise stops a DEBUG build with a message naming it;")
+print("   this demo turns that off on a scratch container to show the nil a release build gets)")
 let scratch = Container()
-scratch.manager.promiseTriggersError = false  // a DEBUG build would stop here otherwise
+scratch.manager.promiseTriggersError = false
 show("scratch.analytics(), unregistered", scratch.analytics() == nil ? "nil" : "an instance")
 container.analytics.register { PrintAnalytics() }
 show("container.analytics(), registered", container.analytics() == nil ? "nil" : "an instance")
@@ -185,6 +187,7 @@ container.manager.logger = { print("    trace \($0)") }
 container.manager.trace = true
 payments.manager.logger = { print("    trace \($0)") }
 payments.manager.trace = true
+print("  (depth, factory, F: built by its closure / R: registered / O: context override / C: cached, address, type)")
 print("  container.welcome():")
 _ = container.welcome()
 print("  payments.receipt() (crosses into Container.shared):")

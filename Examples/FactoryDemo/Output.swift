@@ -20,3 +20,9 @@ func letters(_ objects: [AnyObject]) -> String {
         return String(UnicodeScalar(UInt8(65 + index)))
     }.joined(separator: " ")
 }
+
+/// Holds an object without keeping it alive, to show when the library let it go.
+final class WeakReference<Object: AnyObject> {
+    private(set) weak var object: Object?
+    init(_ object: Object) { self.object = object }
+}

@@ -13,13 +13,12 @@ final class ProfileModel {
 /// Section 3 of the demo.
 func showPropertyWrappers() {
     let model = ProfileModel()
-    show("@Injected network: model, Container.shared", letters([model.network, Container.shared.network()]))
-    show("@Injected(\\ReportingContainer.reports)", letters([model.reports, ReportingContainer.shared.reports()]))
+    show("@Injected network vs Container.shared.network()", letters([model.network, Container.shared.network()]))
+    show("@Injected reports vs ReportingContainer.reports()", letters([model.reports, ReportingContainer.shared.reports()]))
     show("@LazyInjected images before the first read", model.$images.resolvedOrNil() == nil ? "not resolved yet" : "resolved")
-    show("@LazyInjected images: read, read, cached", letters([model.images, model.images, Container.shared.imageCache()]))
+    show("@LazyInjected images: read twice, vs the cache", letters([model.images, model.images, Container.shared.imageCache()]))
 
     let other = Container()
     let otherModel = Container.$shared.withValue(other) { ProfileModel() }
-    show("model made in $shared.withValue(Container())", letters([model.images, otherModel.images]))
-    print("  (the second model took its cached ImageCache from the other container)")
+    show("images: this model vs a model in another container", letters([model.images, otherModel.images]))
 }

@@ -4,11 +4,14 @@
 //     swift run FactoryDemo              # the walk-through
 //     swift run FactoryDemo --offline    # the same, with a launch-argument context
 //
-// Letters name instances: "A A B" means the first two resolutions returned the
-// same instance and the third a new one.
+// Each line prints what was resolved and, after the arrow, what came back. Where
+// several objects are compared, letters name instances (see `letters`).
 import FactoryWrappers
 
 let container = Container.shared
+
+print("FactoryDemo: each line shows what was resolved -> what came back.")
+print("Letters name instances: \"A A B\" = the first two are one instance, the third another.")
 
 section("1. Containers")
 show("Container.shared.baseURL()", container.baseURL())
@@ -18,29 +21,29 @@ show("a Container() with its own registration", staging.baseURL())
 show("Container.shared is unaffected", container.baseURL())
 show("resolve(\\.baseURL) in $shared.withValue(staging)", Container.$shared.withValue(staging) { resolve(\.baseURL) })
 let reports = ReportingContainer.shared.reports()
-show("ReportingContainer: reports().network, network()", letters([reports.network, container.network()]))
+show("network in ReportingContainer, in Container", letters([reports.network, container.network()]))
 
 section("2. Scopes")
-show("unique: greeter, greeter", letters([container.greeter("Ada"), container.greeter("Ada")]))
-show("singleton: shared, shared, Container()", letters([container.network(), container.network(), Container().network()]))
+show("unique: greeter twice", letters([container.greeter("Ada"), container.greeter("Ada")]))
+show("singleton: shared twice, then a new Container()", letters([container.network(), container.network(), Container().network()]))
 let cachedBefore = container.imageCache()
-show("cached: shared, shared, Container()", letters([cachedBefore, container.imageCache(), Container().imageCache()]))
+show("cached: shared twice, then a new Container()", letters([cachedBefore, container.imageCache(), Container().imageCache()]))
 container.manager.reset(options: .scope)
 show("cached: before, after reset(options: .scope)", letters([cachedBefore, container.imageCache()]))
 let login = container.session()
-show("session: login, again", letters([login, container.session()]))
+show("custom session scope: login, again", letters([login, container.session()]))
 container.manager.reset(scope: .session)  // logout
-show("session: login, after reset(scope: .session)", letters([login, container.session()]))
+show("session: login, after logout (reset .session)", letters([login, container.session()]))
 let checkout = container.checkout()
-show("graph: orders.context, audit.context", letters([checkout.orders.context, checkout.audit.context]))
-show("graph: first checkout, second checkout", letters([checkout.orders.context, container.checkout().orders.context]))
+show("graph: context of orders, of audit (1 checkout)", letters([checkout.orders.context, checkout.audit.context]))
+show("graph: context of 1st checkout, of 2nd checkout", letters([checkout.orders.context, container.checkout().orders.context]))
 var document: Document? = container.document()
-show("shared: held, resolve again", letters([document!, container.document()]))
-weak let released = document
+show("shared: while held, resolve again", letters([document!, container.document()]))
+let released = WeakReference(document!)
 document = nil
-show("shared: after the last holder let go", released == nil ? "released (held weakly)" : "still alive")
+show("shared: after the last holder let go", released.object == nil ? "released (held weakly)" : "still alive")
 
-section("3. Property wrappers")
+section("3. Property wrappers (a model with @Injected and @LazyInjected properties)")
 showPropertyWrappers()
 
 section("4. Contexts")
@@ -75,4 +78,5 @@ container.manager.logger = { print("    \($0)") }
 container.manager.trace = true
 _ = container.checkout()
 container.manager.trace = false
-print("  (N: built, C: from a scope: the graph's RequestContext and the singleton NetworkClient)")
+print("  (depth, factory, then how the value came: F: built by the factory's closure, C: from a scope's cache,")
+print("   R: from a registration, O: from a context override; then the instance's address and type)")
