@@ -25,7 +25,8 @@ show("network in ReportingContainer, in Container", letters([reports.network, co
 
 section("2. Scopes")
 show("unique: greeter twice", letters([container.greeter("Ada"), container.greeter("Ada")]))
-show("singleton: shared twice, then a new Container()", letters([container.network(), container.network(), Container().network()]))
+show(
+    "singleton: shared twice, then a new Container()", letters([container.network(), container.network(), Container().network()]))
 let cachedBefore = container.imageCache()
 show("cached: shared twice, then a new Container()", letters([cachedBefore, container.imageCache(), Container().imageCache()]))
 container.manager.reset(options: .scope)

@@ -19,7 +19,7 @@ public import Testing
 /// container instead of replacing it.
 ///
 /// A custom container declared with `static let shared` cannot be swapped: the
-/// trait made with ``Trait/container(_:_:)`` snapshots its registrations, options
+/// trait made with `.container(OrderContainer.self)` snapshots its registrations, options
 /// and caches before the test and restores them after, and runs every test
 /// isolated this way one at a time. See <doc:WritingTests>.
 ///

@@ -103,7 +103,7 @@ extension SharedContainer {
 }
 
 extension Factory {
-    /// Registers `factory` for previews; the same as ``register(factory:)``.
+    /// Registers `factory` for previews; the same as ``register(isolation:factory:)``.
     /// (With SwiftUI, FactoryWrappers' version returns an `EmptyView` instead.)
     @discardableResult
     public func preview(isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T) -> Self {
@@ -112,7 +112,7 @@ extension Factory {
 }
 
 extension ParameterFactory {
-    /// Registers `factory` for previews; the same as ``register(factory:)``.
+    /// Registers `factory` for previews; the same as ``register(isolation:factory:)``.
     @discardableResult
     public func preview(isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T) -> Self {
         register(isolation: isolation, factory: factory)

@@ -18,14 +18,14 @@ extension Factory {
         }
     }
 
-    /// Calls `decorator` with every instance this factory resolves; see ``FactoryModifying/decorator(caller:_:)-(_,(T)->Void)``.
+    /// Calls `decorator` with every instance this factory resolves; see ``FactoryModifying/decorator(caller:_:)-(_,(Self.T)->Void)``.
     @inlinable @discardableResult
     public consuming func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T) -> Void) -> Self {
         registration.setDecorator({ value, _ in decorator(value) }, persist: registration.persists(calledFrom: caller))
         return self
     }
 
-    /// Calls `decorator` with every instance and whether it was just built; see ``FactoryModifying/decorator(caller:_:)-(_,(T,Bool)->Void)``.
+    /// Calls `decorator` with every instance and whether it was just built; see ``FactoryModifying/decorator(caller:_:)-(_,(Self.T,Bool)->Void)``.
     @inlinable @discardableResult
     public consuming func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T, Bool) -> Void) -> Self
     {
@@ -57,14 +57,14 @@ extension ParameterFactory {
         }
     }
 
-    /// Calls `decorator` with every instance this factory resolves; see ``FactoryModifying/decorator(caller:_:)-(_,(T)->Void)``.
+    /// Calls `decorator` with every instance this factory resolves; see ``FactoryModifying/decorator(caller:_:)-(_,(Self.T)->Void)``.
     @inlinable @discardableResult
     public consuming func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T) -> Void) -> Self {
         registration.setDecorator({ value, _ in decorator(value) }, persist: registration.persists(calledFrom: caller))
         return self
     }
 
-    /// Calls `decorator` with every instance and whether it was just built; see ``FactoryModifying/decorator(caller:_:)-(_,(T,Bool)->Void)``.
+    /// Calls `decorator` with every instance and whether it was just built; see ``FactoryModifying/decorator(caller:_:)-(_,(Self.T,Bool)->Void)``.
     @inlinable @discardableResult
     public consuming func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T, Bool) -> Void) -> Self
     {

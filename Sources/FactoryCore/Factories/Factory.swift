@@ -30,6 +30,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     /// - Parameters:
     ///   - container: The container that owns registrations and caches for it.
     ///   - key: The factory's name; leave the default (`#function`, the property name).
+    ///   - isolation: Leave the default (`#isolation`): the actor the closure is isolated to, checked when it runs.
     ///   - factory: Builds a new instance. It may resolve other factories.
     @inlinable
     public init<C: ManagedContainer>(
@@ -76,6 +77,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     /// - Parameters:
     ///   - contexts: When the override applies.
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    ///   - isolation: Leave the default (`#isolation`): the actor the closure is isolated to, checked when it runs.
     ///   - factory: Builds the instance in those contexts.
     @discardableResult
     public func context(

@@ -21,6 +21,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     /// - Parameters:
     ///   - container: The container that owns registrations and caches for it.
     ///   - key: The factory's name; leave the default (`#function`).
+    ///   - isolation: Leave the default (`#isolation`): the actor the closure is isolated to, checked when it runs.
     ///   - factory: Builds a new instance from the parameter.
     @inlinable
     public init<C: ManagedContainer>(
@@ -69,6 +70,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     /// - Parameters:
     ///   - contexts: When the override applies.
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    ///   - isolation: Leave the default (`#isolation`): the actor the closure is isolated to, checked when it runs.
     ///   - factory: Builds the instance in those contexts.
     @discardableResult
     public func context(
