@@ -60,7 +60,7 @@ final class LazyCell<Slot>: Sendable {
                     .circularDependency(chain: (context.chainKeys + [key]).map(\.description).joined(separator: " > ")))
             case .wait(let builder, let point):
                 // A refresh that waited still builds on the next turn: the caller asked for a new value.
-                WaitGraph.beginWait(context, for: builder, key: key)
+                WaitGraph.beginWait(context, for: builder, key: key, at: point)
                 point.wait()
                 WaitGraph.endWait(context)
             case .build:

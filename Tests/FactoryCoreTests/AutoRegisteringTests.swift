@@ -2,6 +2,14 @@ import FactoryCore
 import FactoryTestSupport
 import Testing
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 final class AutoContainer: SharedContainer, AutoRegistering {
     static let shared = AutoContainer()
     let manager = ContainerManager()
@@ -103,5 +111,47 @@ final class SlowAutoContainer: ManagedContainer, AutoRegistering {
         container.greeting.register { MockGreeting("pushed") }
         container.manager.pop()
         #expect(container.greeting().text == "auto")
+    }
+}
+
+/// Two containers whose `autoRegister()`s each resolve the other's factory, each
+/// first waiting until the other has started: on two threads they wait for each other.
+final class LeftAutoContainer: SharedContainer, AutoRegistering {
+    static let shared = LeftAutoContainer()
+    let manager = ContainerManager()
+    static let started = Signal()
+    var value: Factory<Int> { self { 1 } }
+    func autoRegister() {
+        Self.started.raise()
+        RightAutoContainer.started.wait()
+        _ = RightAutoContainer.shared.value()
+    }
+}
+
+final class RightAutoContainer: SharedContainer, AutoRegistering {
+    static let shared = RightAutoContainer()
+    let manager = ContainerManager()
+    static let started = Signal()
+    var value: Factory<Int> { self { 2 } }
+    func autoRegister() {
+        Self.started.raise()
+        LeftAutoContainer.started.wait()
+        _ = LeftAutoContainer.shared.value()
+    }
+}
+
+@Suite struct AutoRegisteringCycleTests {
+    @Test func autoRegistersWaitingForEachOtherOnTwoThreadsStopTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            startThread { _ = LeftAutoContainer.shared.value() }
+            startThread { _ = RightAutoContainer.shared.value() }
+            // The watchdog: a deadlock instead makes the child exit cleanly, and the test fail.
+            sleep(UInt32(watchdogBound))
+            exit(0)
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("circular dependency across threads"))
+        #expect(output.contains("LeftAutoContainer.autoRegister<()>"))
+        #expect(output.contains("RightAutoContainer.autoRegister<()>"))
     }
 }

@@ -261,7 +261,19 @@ public final class ContainerManager: @unchecked Sendable {
             return
         }
         lock.unlock()
-        waitPoint.wait()
+        waitFor(runner, at: waitPoint, of: ContainerManager.self)
+    }
+
+    /// Waits for `runner`'s `autoRegister()`, through the wait graph so that two
+    /// containers whose `autoRegister()`s wait for each other on two threads are
+    /// reported instead of hanging.
+    private func waitFor(_ runner: ResolutionContext, at point: WaitPoint, of containerType: any AnyObject.Type) {
+        let context = ResolutionContext.current
+        let key = FactoryKey(
+            name: "autoRegister", valueType: Void.self, parameterType: Void.self, containerType: containerType)
+        WaitGraph.beginWait(context, for: runner, key: key, at: point)
+        point.wait()
+        WaitGraph.endWait(context)
     }
 
     @usableFromInline
@@ -277,7 +289,7 @@ public final class ContainerManager: @unchecked Sendable {
                 lock.unlock()
                 // Registrations made by autoRegister() itself come back here on its thread.
                 if runner === context { return }
-                waitPoint.wait()
+                waitFor(runner, at: waitPoint, of: type(of: container))
             case .pending:
                 let waitPoint = WaitPoint()
                 state.autoRegister = .running(context, waitPoint)

@@ -92,7 +92,7 @@ extension FactoryRegistration {
                 location.setGate(gate, parameterKey)
                 location.unlock(manager)
                 garbage.release()
-                WaitGraph.beginWait(context, for: builder, key: key)
+                WaitGraph.beginWait(context, for: builder, key: key, at: waitPoint)
                 waitPoint.wait()
                 WaitGraph.endWait(context)
                 continue

@@ -43,6 +43,8 @@ package final class ResolutionContext {
     @exclusivity(unchecked) package var waitingFor: ResolutionContext?
     /// The factory this context waits for (guarded by ``WaitGraph``'s lock).
     @exclusivity(unchecked) package var waitingKey: FactoryKey?
+    /// Where this context waits (guarded by ``WaitGraph``'s lock).
+    @exclusivity(unchecked) package var waitingAt: WaitPoint?
     /// Cache entries this thread is building now, innermost last, so that a
     /// graph validation that parks the thread can hand them back (see ``abandonBuilds()``).
     @exclusivity(unchecked) package var builds: [OwnedBuild] = []

@@ -40,6 +40,13 @@ package final class WaitPoint: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
+    /// Whether ``open()`` was called: a waiter on an open point is not blocked.
+    package var isOpened: Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return isOpen
+    }
+
     /// Wakes every waiter, now and later.
     package func open() {
         pthread_mutex_lock(mutex)
@@ -60,20 +67,34 @@ package final class WaitPoint: @unchecked Sendable {
 package enum WaitGraph {
     private static let lock = FactoryLock()
 
-    /// Records that `waiter` waits for `builder` to build `key`; stops the program
-    /// if that closes a loop. Call with no other library lock held.
-    package static func beginWait(_ waiter: ResolutionContext, for builder: ResolutionContext, key: FactoryKey) {
+    /// Records that `waiter` waits at `point` for `builder` to build `key`; stops
+    /// the program if that closes a loop. Call with no other library lock held.
+    ///
+    /// A loop is a deadlock only if every wait point in it is still closed: a
+    /// builder may finish (open its point) and start waiting for something else
+    /// before the thread it released has woken, and that is no loop. Checked under
+    /// this graph's lock, a loop of closed points cannot open: each point's builder
+    /// is itself recorded as waiting at the next closed point.
+    package static func beginWait(
+        _ waiter: ResolutionContext, for builder: ResolutionContext, key: FactoryKey, at point: WaitPoint
+    ) {
         lock.lock()
         waiter.waitingFor = builder
         waiter.waitingKey = key
+        waiter.waitingAt = point
         var loop: [ResolutionContext] = [waiter]
         var next: ResolutionContext? = builder
         while let current = next {
             if current === waiter {
-                let report = describe(loop)
-                lock.unlock()
-                FactoryError.fail(.crossThreadCycle(report))
+                if loop.allSatisfy({ $0.waitingAt?.isOpened == false }) {
+                    let report = describe(loop)
+                    lock.unlock()
+                    FactoryError.fail(.crossThreadCycle(report))
+                }
+                break
             }
+            // A chain that runs into a loop not through `waiter` is another loop's business.
+            if loop.contains(where: { $0 === current }) { break }
             loop.append(current)
             next = current.waitingFor
         }
@@ -85,6 +106,7 @@ package enum WaitGraph {
         lock.withLock {
             waiter.waitingFor = nil
             waiter.waitingKey = nil
+            waiter.waitingAt = nil
         }
     }
 
