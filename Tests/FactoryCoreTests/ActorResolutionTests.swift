@@ -6,6 +6,11 @@ import Testing
     let value = 1
 }
 
+extension Container {
+    /// Declared on the main actor: the closure inherits that isolation, as in Factory.
+    @MainActor var mainModel: Factory<MainActorModel> { self { MainActorModel() } }
+}
+
 @globalActor actor BackgroundActor {
     static let shared = BackgroundActor()
 }
@@ -25,5 +30,36 @@ import Testing
             BackgroundActor.shared.assumeIsolated { _ in 5 }
         }
         #expect(await isolated.resolveOnGlobalActor(BackgroundActor.shared) == 5)
+    }
+
+    @MainActor @Test func aFactoryDeclaredOnTheMainActorResolvesThere() {
+        let container = Container()
+        #expect(container.mainModel().value == 1)
+        container.mainModel.register { @MainActor in MainActorModel() }
+        #expect(container.mainModel().value == 1)
+    }
+
+    @Test func aMainActorFactoryResolvesOnTheMainActorFromElsewhere() async {
+        let container = Container()
+        let factory = await MainActor.run { container.mainModel }
+        let value = await factory.resolveOnMainActor().value
+        #expect(value == 1)
+    }
+
+    @Test func aMainActorClosureResolvedOffTheMainActorStopsTheProgramNamingTheFactory() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let factory = await MainActor.run { Container().mainModel }
+            let finished = Signal()
+            startThread {
+                _ = factory()
+                finished.raise()
+            }
+            finished.wait()
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            output.contains(
+                "FactoryCore: Container.mainModel<MainActorModel> has a factory closure isolated to the main actor "
+                    + "but was resolved off the main thread"))
     }
 }
