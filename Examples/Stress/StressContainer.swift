@@ -61,7 +61,7 @@ extension StressContainer {
     }
     /// Long enough never to expire during a run.
     var slowTimeToLive: Factory<Thing> {
-        self { self.slowBuild(timeToLiveBuilds) }.timeToLive(600)
+        self { self.slowBuild(timeToLiveBuilds) }.cached.timeToLive(600)
     }
     /// Unique: only the property wrapper can make it run once.
     var lazyTarget: Factory<Thing> {

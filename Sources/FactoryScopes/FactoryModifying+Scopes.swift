@@ -25,7 +25,9 @@ extension FactoryModifying {
     /// Hits do not extend the lifetime, and the clock is monotonic. An interval
     /// too large for the clock (more than about 584 years) never expires; a
     /// negative or non-finite one stops the program with a message naming the
-    /// factory. Applied outside the factory's definition it persists.
+    /// factory. Applied outside the factory's definition it persists. On a factory
+    /// that caches nothing (`.unique`, the default) it has no effect, as in Factory:
+    /// combine it with a scope, `.cached.timeToLive(60)`.
     ///
     /// - Parameters:
     ///   - seconds: The lifetime of a cached instance.
