@@ -18,12 +18,22 @@ let package = Package(
         .executable(name: "FactoryDemo", targets: ["FactoryDemo"]),
         .executable(name: "CoreDemo", targets: ["CoreDemo"]),
     ],
+    traits: [
+        .trait(
+            name: "SwiftConcurrency",
+            description: "Container.shared is task-local, async container transforms, resolveOnMainActor and "
+                + "resolveOnGlobalActor, and the main-actor check of factory closures. FactoryTesting needs it. "
+                + "Off, FactoryCore needs no Swift Concurrency runtime (smaller static binaries): "
+                + "Container.shared is a lock-guarded static."
+        ),
+        .default(enabledTraits: ["SwiftConcurrency"]),
+    ],
     targets: [
         // C11 atomics for the few flags the resolution path reads without a lock.
         .target(
             name: "CFactoryAtomics",
             // The main-actor check reads libdispatch's main-queue marker on Linux.
-            linkerSettings: [.linkedLibrary("dispatch", .when(platforms: [.linux]))]
+            linkerSettings: [.linkedLibrary("dispatch", .when(platforms: [.linux], traits: ["SwiftConcurrency"]))]
         ),
         .target(name: "FactoryCore", dependencies: ["CFactoryAtomics"]),
         .target(name: "FactoryScopes", dependencies: ["FactoryCore"]),

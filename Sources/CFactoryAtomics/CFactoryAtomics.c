@@ -112,12 +112,16 @@ bool cfactory_is_main_actor(void) {
 }
 #else
 // libdispatch's C interface, declared here because its headers are not on a C
-// target's include path on Linux; the library itself ships with Swift.
+// target's include path on Linux; the library itself ships with Swift. Weak, so
+// that a program built without the SwiftConcurrency trait (which links
+// libdispatch) does not pull libdispatch in: there, nothing can park the main
+// thread in dispatch_main(), and the main thread is the only main actor.
 struct dispatch_queue_s;
-extern struct dispatch_queue_s _dispatch_main_q;
+extern struct dispatch_queue_s _dispatch_main_q __attribute__((weak));
 extern void dispatch_queue_set_specific(
-    struct dispatch_queue_s *queue, const void *key, void *context, void (*destructor)(void *));
-extern void *dispatch_get_specific(const void *key);
+    struct dispatch_queue_s *queue, const void *key, void *context, void (*destructor)(void *))
+    __attribute__((weak));
+extern void *dispatch_get_specific(const void *key) __attribute__((weak));
 
 static bool cfactory_is_main_thread(void);
 
@@ -130,6 +134,9 @@ static void mark_main_queue(void) {
 
 bool cfactory_is_main_actor(void) {
     if (cfactory_is_main_thread()) return true;
+    if (&_dispatch_main_q == NULL || dispatch_queue_set_specific == NULL || dispatch_get_specific == NULL) {
+        return false;
+    }
     pthread_once(&main_queue_marked, mark_main_queue);
     return dispatch_get_specific(&main_queue_marker) == &main_queue_marker;
 }

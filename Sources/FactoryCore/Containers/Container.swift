@@ -16,9 +16,22 @@
 /// }
 /// ```
 public final class Container: SharedContainer {
+    #if SwiftConcurrency
     /// The container used by `resolve(\.x)` and the property wrappers. Task-local:
     /// bind another instance with `Container.$shared.withValue(_:operation:)`.
     @TaskLocal public static var shared = Container()
+    #else
+    /// The container used by `resolve(\.x)` and the property wrappers.
+    ///
+    /// Built without the package's `SwiftConcurrency` trait, this is a plain static
+    /// guarded by a lock (no Swift Concurrency runtime needed): assigning it
+    /// replaces the container for every thread at once.
+    public static var shared: Container {
+        get { sharedBox.withLock { $0 } }
+        set { sharedBox.withLock { $0 = newValue } }
+    }
+    private static let sharedBox = LockedBox(Container())
+    #endif
 
     /// Registrations, caches and options of this instance.
     public let manager: ContainerManager

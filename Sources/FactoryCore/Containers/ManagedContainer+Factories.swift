@@ -61,12 +61,14 @@ extension ManagedContainer {
         return self
     }
 
+    #if SwiftConcurrency
     /// Runs the asynchronous `transform` on this container and returns it.
     @discardableResult
     public func with(_ transform: @Sendable (Self) async -> Void) async -> Self {
         await transform(self)
         return self
     }
+    #endif
 
     /// Runs `transform` on this container: `Container.shared { $0.api.register { MockAPI() } }`.
     @discardableResult
@@ -75,6 +77,7 @@ extension ManagedContainer {
         return self
     }
 
+    #if SwiftConcurrency
     /// Runs the asynchronous `transform` on this container:
     /// `await Container.shared { @MainActor in $0.model.register { MockModel() } }`.
     @discardableResult
@@ -82,6 +85,7 @@ extension ManagedContainer {
         await transform(self)
         return self
     }
+    #endif
 }
 
 #if !canImport(SwiftUI)

@@ -1,3 +1,4 @@
+#if SwiftConcurrency
 extension Factory {
     /// Resolves on the main actor, for factories whose closure builds main-actor
     /// objects, from any context:
@@ -41,3 +42,5 @@ extension ParameterFactory {
         resolve(parameters)
     }
 }
+
+#endif

@@ -87,6 +87,10 @@ package enum ClosureAdapter {
 
     @usableFromInline
     static func classify(_ actor: any Actor) -> ClosureIsolation {
+        #if SwiftConcurrency
         ObjectIdentifier(actor) == ObjectIdentifier(MainActor.shared) ? .main : .other
+        #else
+        .other
+        #endif
     }
 }

@@ -31,8 +31,13 @@ package final class SingletonStorage: @unchecked Sendable {
     /// The process's storage.
     package static let process = SingletonStorage()
 
+    #if SwiftConcurrency
     /// The storage FactoryTesting binds for the running test, if any.
     @TaskLocal package static var testStorage: SingletonStorage?
+    #else
+    /// Without the `SwiftConcurrency` trait there is no test storage.
+    package static var testStorage: SingletonStorage? { nil }
+    #endif
 
     /// The storage `Scope.singleton.reset()` resets: the running test's, else the process's.
     package static var current: SingletonStorage {
