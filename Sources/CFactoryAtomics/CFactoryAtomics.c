@@ -82,11 +82,14 @@ _Thread_local void *cfactory_current_context __attribute__((tls_model("initial-e
 
 static pthread_key_t context_key;
 static pthread_once_t context_key_once = PTHREAD_ONCE_INIT;
-static void (*context_release)(void *) = NULL;
+// Every thread stores the same function; atomic so that the stores do not race.
+typedef void (*context_release_fn)(void *);
+static _Atomic(context_release_fn) context_release = NULL;
 
 static void context_destroy(void *context) {
     cfactory_current_context = NULL;
-    if (context_release != NULL) context_release(context);
+    context_release_fn release = atomic_load_explicit(&context_release, memory_order_relaxed);
+    if (release != NULL) release(context);
 }
 
 static void context_make_key(void) {
@@ -95,7 +98,7 @@ static void context_make_key(void) {
 
 void cfactory_set_context(void *context, void (*release)(void *)) {
     pthread_once(&context_key_once, context_make_key);
-    context_release = release;
+    atomic_store_explicit(&context_release, release, memory_order_relaxed);
     cfactory_current_context = context;
     // The key only exists to release the context when the thread exits.
     pthread_setspecific(context_key, context);

@@ -199,8 +199,12 @@ extension FactoryRegistration {
         if resolved.fromDefinition && resolved.code == "F" && traits.contains(.promised)
             && flags & ContainerManager.Flags.promiseTriggersError != 0
         {
+            // A running program reports it in DEBUG builds only, as Factory does; graph
+            // validation reports it whenever the flag is on, so a release-built test run finds it too.
             #if DEBUG
             FactoryError.report(.unregisteredPromise(key))
+            #else
+            if ResolutionContext.current.validation != nil { FactoryError.report(.unregisteredPromise(key)) }
             #endif
         }
 
