@@ -21,6 +21,10 @@ package final class CellSet: @unchecked Sendable {
     package var parameterCells: [AnyHashable: CacheCell] = [:]
     /// Builds per parameter under way.
     package var parameterGates: [AnyHashable: BuildGate] = [:]
+    /// The asynchronous build of the unparameterized instance under way (an `AsyncBuild<T>`).
+    package var asyncBuild: AnyObject?
+    /// Asynchronous builds per parameter under way.
+    package var asyncParameterBuilds: [AnyHashable: AnyObject] = [:]
 
     package init() {
         word = .allocate(capacity: 1)
@@ -68,6 +72,8 @@ package final class CellSet: @unchecked Sendable {
     /// scope under way keep its instance to itself. Owner's lock held.
     package func remove(scopeID: ObjectIdentifier, _ garbage: inout Garbage) {
         var removed = gate.scopeID == scopeID || parameterGates.values.contains { $0.scopeID == scopeID }
+        // An asynchronous build under way may be of that scope: it must not store either.
+        if asyncBuild != nil || !asyncParameterBuilds.isEmpty { removed = true }
         if let current = cell, current.scopeID == scopeID {
             setCell(nil, &garbage)
             removed = true

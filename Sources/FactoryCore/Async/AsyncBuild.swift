@@ -1,0 +1,156 @@
+#if SwiftConcurrency
+/// One asynchronous build of a cached instance, and the tasks waiting for it.
+///
+/// The build runs in a task of its own, so that cancelling any waiting task (the
+/// one that started the build included) cancels that task's wait and never the
+/// build the others share. Waiters suspend on continuations; no thread blocks.
+package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
+    // Sendable because `result`, `waiters` and `cancelled` are only touched with `lock` held.
+
+    private let lock = FactoryLock()
+    private var result: Result<T, any Error>?
+    private var waiters: [Int: UnsafeContinuation<T, any Error>] = [:]
+    private var cancelled: Set<Int> = []
+    private var nextWaiter = 0
+
+    /// The generation of the cache entry when the build started: a build whose
+    /// entry was removed meanwhile hands its value to its waiters but does not store it.
+    package let generation: Int
+    /// The chain of the resolution that started the build, for cycle reports.
+    package let chain: AsyncChain?
+
+    package init(generation: Int, chain: AsyncChain?) {
+        self.generation = generation
+        self.chain = chain
+    }
+
+    /// Waits for the build's value; throws its error, or `CancellationError` if
+    /// the waiting task is cancelled first (the build goes on for the others).
+    package func value() async throws -> T {
+        let id = lock.withLock {
+            nextWaiter += 1
+            return nextWaiter
+        }
+        return try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<T, any Error>) in
+                lock.lock()
+                if let result {
+                    lock.unlock()
+                    continuation.resume(with: result)
+                } else if cancelled.remove(id) != nil {
+                    lock.unlock()
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    waiters[id] = continuation
+                    lock.unlock()
+                }
+            }
+        } onCancel: {
+            lock.lock()
+            if let continuation = waiters.removeValue(forKey: id) {
+                lock.unlock()
+                continuation.resume(throwing: CancellationError())
+            } else {
+                if result == nil { cancelled.insert(id) }
+                lock.unlock()
+            }
+        }
+    }
+
+    /// Delivers the build's outcome to every waiter, now and later.
+    package func finish(_ outcome: Result<T, any Error>) {
+        lock.lock()
+        result = outcome
+        let resumed = waiters
+        waiters.removeAll()
+        cancelled.removeAll()
+        lock.unlock()
+        for (_, continuation) in resumed { continuation.resume(with: outcome) }
+    }
+}
+
+/// The chain of asynchronous resolutions a task is inside, innermost first: it
+/// follows the task across suspension points (and into the tasks that run
+/// builds), so a cycle through `await` is found like a synchronous one.
+package final class AsyncChain: Sendable {
+    package let key: FactoryKey
+    /// The container instance, so the same factory of another instance is no cycle.
+    package let containerID: ObjectIdentifier
+    /// The parameter, when it is `Hashable` (other parameters never compare equal).
+    package let parameter: (any AsyncParameter)?
+    /// Whether the factory takes no parameter (then any re-entry is a cycle).
+    package let parameterless: Bool
+    package let parent: AsyncChain?
+
+    package init(
+        key: FactoryKey, containerID: ObjectIdentifier, parameter: (any AsyncParameter)?, parameterless: Bool,
+        parent: AsyncChain?
+    ) {
+        self.key = key
+        self.containerID = containerID
+        self.parameter = parameter
+        self.parameterless = parameterless
+        self.parent = parent
+    }
+
+    /// The chain of the running task.
+    @TaskLocal package static var current: AsyncChain?
+
+    /// Whether the chain already resolves this factory of this container with an equal parameter.
+    package func contains(
+        _ key: FactoryKey, containerID: ObjectIdentifier, parameter: (any AsyncParameter)?, parameterless: Bool
+    ) -> Bool {
+        let parameter = parameter?.hashable
+        var node: AsyncChain? = self
+        while let current = node {
+            if current.containerID == containerID && current.key == key
+                && (parameterless || (parameter != nil && current.parameter?.hashable == parameter))
+            {
+                return true
+            }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// The keys from the outermost resolution to this one.
+    package var keys: [FactoryKey] {
+        var keys: [FactoryKey] = []
+        var node: AsyncChain? = self
+        while let current = node {
+            keys.append(current.key)
+            node = current.parent
+        }
+        return keys.reversed()
+    }
+}
+
+/// A parameter kept in an ``AsyncChain`` or handed to a build's task: `Sendable`
+/// because the parameter type is, and compared through `AnyHashable`.
+package protocol AsyncParameter: Sendable {
+    /// The parameter as `AnyHashable`, or `nil` when its type is not `Hashable`
+    /// or it is not equal to itself (NaN), so it can never be found again.
+    var hashable: AnyHashable? { get }
+}
+
+package struct AsyncParameterValue<P: Sendable>: AsyncParameter {
+    package let value: P
+    package init(_ value: P) { self.value = value }
+    package var hashable: AnyHashable? {
+        guard let hashable = value as? any Hashable else { return nil }
+        let boxed = AnyHashable(hashable)
+        return boxed == boxed ? boxed : nil
+    }
+}
+
+/// A registered asynchronous closure, stored untyped in a container like ``RegistrationBox``.
+package final class AsyncRegistrationBox<P, T>: RegistrationBoxBase, @unchecked Sendable {
+    // Sendable: see RegistrationBoxBase.
+    package let factory: @Sendable (P) async throws -> T
+
+    package init(_ factory: @escaping @Sendable (P) async throws -> T, describesType: Bool) {
+        self.factory = factory
+        super.init(isolation: .none, describesType: describesType)
+    }
+}
+#endif

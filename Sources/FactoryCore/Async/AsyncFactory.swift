@@ -1,0 +1,245 @@
+#if SwiftConcurrency
+/// A factory whose closure is `async` and may throw: for services that need
+/// `await` to be built (a database pool that connects, configuration read from
+/// disk, a client that performs a handshake).
+///
+/// Declared like any factory, as a container property:
+///
+/// ```swift
+/// extension Container {
+///     var database: AsyncFactory<Database> {
+///         self { try await Database.connect(self.config()) }.singleton
+///     }
+/// }
+/// let database = try await Container.shared.database()
+/// ```
+///
+/// With a caching scope (cached, shared, singleton, a time to live) the closure
+/// runs once per cache generation however many tasks resolve at the same moment:
+/// the others suspend until the build finishes, and no thread blocks. If the
+/// build throws, every waiting task gets that error and nothing is cached; the
+/// next resolution tries again. Cancelling a waiting task makes that task throw
+/// `CancellationError` and never cancels the build, which runs in a task of its
+/// own and is cached for the others; cancelling the task that started it does
+/// not cancel it either. The build's task inherits the resolving task's
+/// task-locals (a `Container.$shared` binding, the resolution chain).
+///
+/// A cycle (the closure resolving, through any number of `await`s, the same
+/// factory of the same container with no parameter) stops the program with the
+/// whole chain, in every build. The graph scope caches nothing here.
+public struct AsyncFactory<T: Sendable>: Sendable {
+    /// The definition and modifiers.
+    public var registration: AsyncFactoryRegistration<Void, T>
+
+    /// Creates an asynchronous factory bound to `container`.
+    ///
+    /// - Parameters:
+    ///   - container: The container that owns registrations and caches for it.
+    ///   - key: The factory's name; leave the default (`#function`, the property name).
+    ///   - factory: Builds a new instance; it may resolve other factories, synchronous or not.
+    public init<C: ManagedContainer>(
+        _ container: C, key: StaticString = #function, _ factory: @escaping @Sendable () async throws -> T
+    ) {
+        registration = AsyncFactoryRegistration(container: container, name: key) { _ in try await factory() }
+    }
+
+    /// Resolves an instance: new, from the factory's scope, or from a build under way.
+    public func callAsFunction() async throws -> T {
+        try await registration.resolve(())
+    }
+
+    /// Resolves an instance; the same as calling the factory.
+    public func resolve() async throws -> T {
+        try await registration.resolve(())
+    }
+
+    /// Replaces the closure in this container until reset, and drops cached instances.
+    @discardableResult
+    public func register(factory: @escaping @Sendable () async throws -> T) -> Self {
+        var copy = self
+        copy.registration.register { _ in try await factory() }
+        return copy
+    }
+
+    /// Uses `factory` when any of `contexts` applies (see ``FactoryContext``).
+    /// Applied outside the factory's definition it persists until reset.
+    ///
+    /// - Parameters:
+    ///   - contexts: When the override applies.
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    ///   - factory: Builds the instance in those contexts.
+    @discardableResult
+    public func context(
+        _ contexts: FactoryContextType..., caller: StaticString = #function,
+        factory: @escaping @Sendable () async throws -> T
+    ) -> Self {
+        var copy = self
+        copy.registration.addContexts(contexts, caller: caller) { _ in try await factory() }
+        return copy
+    }
+
+    /// Uses `factory` while running tests.
+    ///
+    /// - Parameters:
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    ///   - factory: Builds the instance under test.
+    @discardableResult
+    public func onTest(caller: StaticString = #function, factory: @escaping @Sendable () async throws -> T) -> Self {
+        var copy = self
+        copy.registration.addContexts([.test], caller: caller) { _ in try await factory() }
+        return copy
+    }
+
+    /// Uses `factory` in DEBUG builds.
+    ///
+    /// - Parameters:
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    ///   - factory: Builds the instance in DEBUG builds.
+    @discardableResult
+    public func onDebug(caller: StaticString = #function, factory: @escaping @Sendable () async throws -> T) -> Self {
+        var copy = self
+        copy.registration.addContexts([.debug], caller: caller) { _ in try await factory() }
+        return copy
+    }
+
+    /// Sets the scope (`nil`: the container's default); FactoryScopes adds `.cached`, `.singleton`, ...
+    /// Applied outside the factory's definition it persists in the container.
+    ///
+    /// - Parameters:
+    ///   - scope: The scope.
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    @discardableResult
+    public func scope(_ scope: Scope?, caller: StaticString = #function) -> Self {
+        var copy = self
+        copy.registration.setScope(scope, caller: caller)
+        return copy
+    }
+
+    /// Calls `decorator` with every instance this factory resolves.
+    ///
+    /// - Parameters:
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    ///   - decorator: Called after each resolution, cached instances included.
+    @discardableResult
+    public func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T) -> Void) -> Self {
+        var copy = self
+        copy.registration.setDecorator(decorator, caller: caller)
+        return copy
+    }
+
+    /// Removes what `options` names: the registration, context overrides, cached instances (singleton included).
+    public func reset(_ options: FactoryResetOptions = .all) {
+        registration.reset(options)
+    }
+}
+
+/// An asynchronous factory that takes a parameter: see ``AsyncFactory``.
+///
+/// A cycle is the same factory of the same container re-entered with an equal
+/// parameter; resolving itself with another parameter is ordinary recursion.
+public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
+    /// The definition and modifiers.
+    public var registration: AsyncFactoryRegistration<P, T>
+
+    /// Creates an asynchronous factory bound to `container`.
+    ///
+    /// - Parameters:
+    ///   - container: The container that owns registrations and caches for it.
+    ///   - key: The factory's name; leave the default (`#function`).
+    ///   - factory: Builds a new instance from the parameter.
+    public init<C: ManagedContainer>(
+        _ container: C, key: StaticString = #function, _ factory: @escaping @Sendable (P) async throws -> T
+    ) {
+        registration = AsyncFactoryRegistration(container: container, name: key, factory: factory)
+    }
+
+    /// Resolves an instance for `parameter`.
+    public func callAsFunction(_ parameter: P) async throws -> T {
+        try await registration.resolve(parameter)
+    }
+
+    /// Resolves an instance for `parameter`; the same as calling the factory.
+    public func resolve(_ parameter: P) async throws -> T {
+        try await registration.resolve(parameter)
+    }
+
+    /// Replaces the closure in this container until reset, and drops cached instances.
+    @discardableResult
+    public func register(factory: @escaping @Sendable (P) async throws -> T) -> Self {
+        var copy = self
+        copy.registration.register(factory)
+        return copy
+    }
+
+    /// Uses `factory` when any of `contexts` applies; persists when applied outside the definition.
+    ///
+    /// - Parameters:
+    ///   - contexts: When the override applies.
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    ///   - factory: Builds the instance in those contexts.
+    @discardableResult
+    public func context(
+        _ contexts: FactoryContextType..., caller: StaticString = #function,
+        factory: @escaping @Sendable (P) async throws -> T
+    ) -> Self {
+        var copy = self
+        copy.registration.addContexts(contexts, caller: caller, factory)
+        return copy
+    }
+
+    /// Sets the scope (`nil`: the container's default); persists when applied outside the definition.
+    ///
+    /// - Parameters:
+    ///   - scope: The scope.
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    @discardableResult
+    public func scope(_ scope: Scope?, caller: StaticString = #function) -> Self {
+        var copy = self
+        copy.registration.setScope(scope, caller: caller)
+        return copy
+    }
+
+    /// Calls `decorator` with every instance this factory resolves.
+    ///
+    /// - Parameters:
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    ///   - decorator: Called after each resolution, cached instances included.
+    @discardableResult
+    public func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T) -> Void) -> Self {
+        var copy = self
+        copy.registration.setDecorator(decorator, caller: caller)
+        return copy
+    }
+
+    /// Removes what `options` names: the registration, context overrides, cached instances.
+    public func reset(_ options: FactoryResetOptions = .all) {
+        registration.reset(options)
+    }
+}
+
+extension ManagedContainer {
+    /// Makes an ``AsyncFactory`` bound to this container: `self { try await Database.connect() }`.
+    ///
+    /// - Parameters:
+    ///   - key: The factory's name; leave the default (`#function`).
+    ///   - factory: Builds a new instance.
+    @inlinable
+    public func callAsFunction<T: Sendable>(
+        key: StaticString = #function, _ factory: @escaping @Sendable () async throws -> T
+    ) -> AsyncFactory<T> {
+        AsyncFactory(self, key: key, factory)
+    }
+
+    /// Makes an ``AsyncParameterFactory`` bound to this container.
+    ///
+    /// - Parameters:
+    ///   - key: The factory's name; leave the default (`#function`).
+    ///   - factory: Builds a new instance from the parameter.
+    @inlinable
+    public func callAsFunction<P: Sendable, T: Sendable>(
+        key: StaticString = #function, _ factory: @escaping @Sendable (P) async throws -> T
+    ) -> AsyncParameterFactory<P, T> {
+        AsyncParameterFactory(self, key: key, factory)
+    }
+}
+#endif

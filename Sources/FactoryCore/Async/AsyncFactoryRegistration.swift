@@ -1,0 +1,384 @@
+#if SwiftConcurrency
+/// The definition and modifiers of an ``AsyncFactory`` or ``AsyncParameterFactory``
+/// value, and their resolution.
+///
+/// Registrations, context overrides and modifiers applied at run time are kept
+/// in the container with those of the synchronous factories, so `reset`,
+/// `push`/`pop` and the test traits treat both alike.
+public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
+    package let manager: ContainerManager
+    package let containerID: ObjectIdentifier
+    package let containerType: any AnyObject.Type
+    package let name: StaticString
+    package var factory: @Sendable (P) async throws -> T
+    package var scope: Scope?
+    package var hasScope = false
+    /// Time to live in nanoseconds; 0 for none.
+    package var ttl: UInt64 = 0
+    package var scopeOnParameters = false
+    package var decorator: (@Sendable (T) -> Void)?
+    /// Context overrides declared in the definition.
+    package var contexts: [ContextOverride] = []
+    /// Set by `register` and run-time context overrides: later modifiers on this value persist.
+    package var persistsModifiers = false
+
+    package init<C: ManagedContainer>(
+        container: C, name: StaticString, factory: @escaping @Sendable (P) async throws -> T
+    ) {
+        manager = container.manager
+        containerID = ObjectIdentifier(container)
+        containerType = C.self
+        self.name = name
+        self.factory = factory
+        manager.ensureAutoRegistered(container)
+    }
+
+    /// The factory's key: container type, name, parameter and value types.
+    public var key: FactoryKey {
+        FactoryKey(name: name, valueType: T.self, parameterType: P.self, containerType: containerType)
+    }
+
+    /// Whether a modifier called from `caller` persists (see the synchronous factories).
+    package func persists(calledFrom caller: StaticString) -> Bool {
+        persistsModifiers || !FactoryName.equal(caller, name)
+    }
+
+    // MARK: Changing
+
+    /// Changes this factory's persisted options; `clear` drops its cached instances too.
+    package func persist(_ change: (inout FactoryOptions, _ describesType: Bool) -> Bool) {
+        let manager = self.manager
+        manager.ensureAutoRegistered()
+        let key = self.key
+        var garbage = Garbage()
+        manager.lock.withLock {
+            let slot = manager.slot(key)
+            var options = slot.options ?? FactoryOptions()
+            let clear = change(&options, manager.isAutoRegisteringHere)
+            manager.setOptions(options, of: slot, &garbage)
+            if clear { Self.clearCaches(slot, key: key, manager: manager, shared: false, &garbage) }
+        }
+        garbage.release()
+    }
+
+    static func clearCaches(
+        _ slot: Slot, key: FactoryKey, manager: ContainerManager, shared: Bool, _ garbage: inout Garbage
+    ) {
+        slot.cells.removeAll(&garbage)
+        if let options = slot.options {
+            options.registration?.singletonCells?.removeAll(&garbage)
+            for context in options.contexts { context.box.singletonCells?.removeAll(&garbage) }
+        }
+        let storage = manager.singletons.takeUnretainedValue()
+        storage.lock.withLock {
+            if let singleton = storage.find(key)?.takeUnretainedValue() {
+                singleton.shared.removeAll(&garbage)
+                if shared { singleton.definition.removeAll(&garbage) }
+            }
+        }
+    }
+
+    /// Persists `factory` as the registration and drops cached instances.
+    package mutating func register(_ factory: @escaping @Sendable (P) async throws -> T) {
+        persist { options, describesType in
+            options.registration = AsyncRegistrationBox(factory, describesType: describesType)
+            return !describesType
+        }
+        persistsModifiers = true
+    }
+
+    /// Adds a context override for `types`: to this value in the definition, else persisted.
+    package mutating func addContexts(
+        _ types: [FactoryContextType], caller: StaticString, _ factory: @escaping @Sendable (P) async throws -> T
+    ) {
+        guard persists(calledFrom: caller) else {
+            let box = AsyncRegistrationBox(factory, describesType: true)
+            for type in types {
+                contexts.removeAll { $0.type == type }
+                contexts.append(ContextOverride(type: type, box: box))
+            }
+            return
+        }
+        persist { options, describesType in
+            let box = AsyncRegistrationBox(factory, describesType: describesType)
+            for type in types {
+                options.contexts.removeAll { $0.type == type }
+                options.contexts.append(ContextOverride(type: type, box: box))
+            }
+            return false
+        }
+        persistsModifiers = true
+    }
+
+    /// Sets the scope: on this value in the definition, in the container at run time.
+    package mutating func setScope(_ scope: Scope?, caller: StaticString) {
+        if persists(calledFrom: caller) {
+            persist { options, _ in
+                let changed = !options.hasScope || options.scope !== scope
+                options.hasScope = true
+                options.scope = scope
+                return changed
+            }
+        } else {
+            self.scope = scope
+            hasScope = true
+        }
+    }
+
+    /// Sets the time to live (validated by the caller, in nanoseconds).
+    package mutating func setTimeToLive(_ seconds: Double, caller: StaticString) {
+        guard seconds >= 0, seconds.isFinite else {
+            FactoryError.fail(.invalidTimeToLive(key, seconds: seconds))
+        }
+        let nanoseconds = seconds >= 1.8e10 ? UInt64.max : max(1, UInt64(seconds * 1e9))
+        if persists(calledFrom: caller) {
+            persist { options, _ in
+                options.ttl = nanoseconds
+                return false
+            }
+        } else {
+            ttl = nanoseconds
+        }
+    }
+
+    /// Caches one instance per parameter.
+    package mutating func setScopeOnParameters(caller: StaticString) {
+        if persists(calledFrom: caller) {
+            persist { options, _ in
+                let changed = options.scopeOnParameters != true
+                options.scopeOnParameters = true
+                return changed
+            }
+        } else {
+            scopeOnParameters = true
+        }
+    }
+
+    /// Sets the decorator.
+    package mutating func setDecorator(_ decorator: @escaping @Sendable (T) -> Void, caller: StaticString) {
+        if persists(calledFrom: caller) {
+            persist { options, _ in
+                options.decorator = DecoratorBox<T> { value, _ in decorator(value) }
+                return false
+            }
+        } else {
+            self.decorator = decorator
+        }
+    }
+
+    /// Removes what `options` names from this factory in its container.
+    package func reset(_ options: FactoryResetOptions) {
+        let manager = self.manager
+        let key = self.key
+        var garbage = Garbage()
+        manager.lock.withLock {
+            guard let slot = manager.findSlot(key)?.takeUnretainedValue() else { return }
+            if options.contains(.scope) || options.contains(.all) {
+                Self.clearCaches(slot, key: key, manager: manager, shared: true, &garbage)
+            }
+            if options.contains(.all) {
+                manager.setOptions(nil, of: slot, &garbage)
+            } else if var current = slot.options {
+                if options.contains(.registration) { current.registration = nil }
+                if options.contains(.context) { current.contexts.removeAll() }
+                manager.setOptions(current, of: slot, &garbage)
+            }
+        }
+        garbage.release()
+    }
+
+    // MARK: Resolving
+
+    /// What one resolution uses after registrations, overrides and modifiers are applied.
+    struct Effective {
+        var factory: @Sendable (P) async throws -> T
+        var box: RegistrationBoxBase?
+        var scope: Scope?
+        var ttl: UInt64
+        var scopeOnParameters: Bool
+        var decorator: (@Sendable (T) -> Void)?
+        var persistedDecorator: DecoratorBox<T>?
+    }
+
+    func effective(_ options: FactoryOptions?, defaultScope: Scope?) -> Effective {
+        var result = Effective(
+            factory: factory, box: nil, scope: hasScope ? scope : defaultScope, ttl: ttl,
+            scopeOnParameters: scopeOnParameters, decorator: decorator, persistedDecorator: nil)
+        if options == nil && contexts.isEmpty { return result }
+        // A context override (run-time over definition, by rank) beats a registration.
+        if let best = FactoryRegistration<P, T>.bestContext(persisted: options?.contexts ?? [], definition: contexts),
+            let box = best.box as? AsyncRegistrationBox<P, T>
+        {
+            result.factory = box.factory
+            result.box = box
+        } else if let box = options?.registration as? AsyncRegistrationBox<P, T> {
+            result.factory = box.factory
+            result.box = box
+        }
+        guard let options else { return result }
+        if options.hasScope { result.scope = options.scope }
+        if let ttl = options.ttl { result.ttl = ttl }
+        if let perParameter = options.scopeOnParameters { result.scopeOnParameters = perParameter }
+        if let decorator = options.decorator as? DecoratorBox<T> { result.persistedDecorator = decorator }
+        return result
+    }
+
+    /// Resolves: from the cache, by joining a build under way, or by building.
+    package func resolve(_ parameter: P) async throws -> T {
+        let manager = self.manager
+        manager.ensureAutoRegistered()
+        let key = self.key
+        let flags = manager.flags.value
+        let options =
+            flags & ContainerManager.Flags.options != 0
+            ? manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.loadOptions() })?.value : nil
+        let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.defaultScope : nil
+        let resolved = effective(options, defaultScope: defaultScope)
+
+        let hashable = AsyncFactoryRegistration.hashable(parameter)
+        let parameterless = P.self == Void.self
+        let chain = AsyncChain.current
+        // Always checked: a task that waits for its own build would wait forever.
+        if let chain, chain.contains(key, containerID: containerID, parameter: hashable, parameterless: parameterless) {
+            FactoryError.fail(
+                .circularDependency(chain: (chain.keys + [key]).map(\.description).joined(separator: " > ")))
+        }
+        let node = AsyncChain(
+            key: key, containerID: containerID, parameter: hashable, parameterless: parameterless, parent: chain)
+
+        let value: T
+        switch resolved.scope?.strategy ?? .unique {
+        case .unique, .graph:
+            value = try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }
+        case .container, .singleton:
+            value = try await resolveCached(parameter, hashable, resolved, node: node)
+        }
+        resolved.decorator?(value)
+        resolved.persistedDecorator?.decorator(value, false)
+        if let all = flags & ContainerManager.Flags.decorator != 0 ? manager.decorator : nil { all(value) }
+        return value
+    }
+
+    private static func hashable(_ parameter: P) -> (any AsyncParameter)? {
+        let value = AsyncParameterValue(parameter)
+        return value.hashable == nil ? nil : value
+    }
+
+    private func resolveCached(
+        _ parameter: P, _ hashable: (any AsyncParameter)?, _ resolved: Effective, node: AsyncChain
+    ) async throws -> T {
+        let sendableKey: (any AsyncParameter)?
+        if resolved.scopeOnParameters {
+            guard let hashable else {
+                return try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }
+            }
+            sendableKey = hashable
+        } else {
+            sendableKey = nil
+        }
+        let parameterKey = sendableKey?.hashable
+        let manager = self.manager
+        let key = self.key
+        let scope = resolved.scope!
+        let scopeID = ObjectIdentifier(scope)
+        var garbage = Garbage()
+        manager.lock.lock()
+        let slot = manager.slot(key)
+        let location: CacheLocation
+        switch scope.strategy {
+        case .singleton:
+            let storage = manager.singletons.takeUnretainedValue()
+            if let box = resolved.box, !box.describesType {
+                if box.singletonCells == nil { box.singletonCells = CellSet() }
+                location = CacheLocation(
+                    cells: box.singletonCells!, weak: false, era: storage.era.value, storage: storage, writeThrough: false)
+            } else {
+                storage.lock.lock()
+                let singleton = storage.slot(key)
+                var locked = CacheLocation(
+                    cells: resolved.box == nil ? singleton.definition : singleton.shared, weak: false, era: 0,
+                    storage: storage, writeThrough: false)
+                locked.storageLocked = true
+                location = locked
+            }
+        case .container(let weak):
+            location = CacheLocation(cells: slot.cells, weak: weak, era: 0, storage: nil, writeThrough: false)
+        case .unique, .graph:
+            manager.lock.unlock()
+            return try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }
+        }
+        let cells = location.cells
+        if let cell = parameterKey.map({ cells.parameterCells[$0] }) ?? cells.cell {
+            if cell.era == location.era && cell.isValid(scopeID: scopeID, ttl: resolved.ttl),
+                let value = location.weak
+                    ? unsafeDowncast(cell, to: WeakCell<T>.self).value : unsafeDowncast(cell, to: StrongCell<T>.self).value
+            {
+                location.unlock(manager)
+                return value
+            }
+            if let parameterKey {
+                garbage.add(cells.parameterCells.removeValue(forKey: parameterKey))
+            } else {
+                cells.setCell(nil, &garbage)
+            }
+        }
+        let existing = parameterKey.map { cells.asyncParameterBuilds[$0] } ?? cells.asyncBuild
+        if let build = existing as? AsyncBuild<T> {
+            location.unlock(manager)
+            garbage.release()
+            return try await build.value()
+        }
+        let build = AsyncBuild<T>(generation: cells.generation, chain: node)
+        if let parameterKey {
+            cells.asyncParameterBuilds[parameterKey] = build
+        } else {
+            cells.asyncBuild = build
+        }
+        location.unlock(manager)
+        garbage.release()
+
+        // The build runs in a task of its own (inheriting task-locals: the chain, the
+        // container bindings), so that no waiter's cancellation cancels it.
+        let factory = resolved.factory
+        let lockedStorage = location.storageLocked ? location.storage : nil
+        let weak = location.weak
+        let era = location.era
+        Task {
+            let parameterKey = sendableKey?.hashable
+            let outcome = await AsyncChain.$current.withValue(node) {
+                do { return Result<T, any Error>.success(try await factory(parameter)) } catch {
+                    return .failure(error)
+                }
+            }
+            var garbage = Garbage()
+            manager.lock.lock()
+            lockedStorage?.lock.lock()
+            let current = parameterKey.map { cells.asyncParameterBuilds[$0] } ?? cells.asyncBuild
+            if current === build {
+                if let parameterKey {
+                    cells.asyncParameterBuilds[parameterKey] = nil
+                } else {
+                    cells.asyncBuild = nil
+                }
+            }
+            if case .success(let value) = outcome, cells.generation == build.generation {
+                let now = CacheCell.now()
+                let cell: CacheCell? =
+                    weak
+                    ? WeakCell(value, scopeID: scopeID, createdAt: now, era: era)
+                    : StrongCell(value, scopeID: scopeID, createdAt: now, era: era)
+                if let cell, let parameterKey {
+                    garbage.add(cells.parameterCells.updateValue(cell, forKey: parameterKey))
+                } else if let cell {
+                    cells.setCell(cell, &garbage)
+                }
+            }
+            lockedStorage?.lock.unlock()
+            manager.lock.unlock()
+            garbage.release()
+            build.finish(outcome)
+        }
+        return try await build.value()
+    }
+}
+#endif

@@ -1,0 +1,62 @@
+#if SwiftConcurrency
+extension AsyncFactory {
+    /// One instance per singleton storage (the process's), built once however many tasks ask.
+    public var singleton: Self { scope(.singleton, caller: registration.name) }
+
+    /// One instance per container until its cache is reset, built once however many tasks ask.
+    public var cached: Self { scope(.cached, caller: registration.name) }
+
+    /// Held weakly while others hold it (objects only), built once however many tasks ask.
+    public var shared: Self { scope(.shared, caller: registration.name) }
+
+    /// No caching: every resolution runs the closure (the default).
+    public var unique: Self { scope(.unique, caller: registration.name) }
+
+    /// Rebuilds a cached instance on the first resolution `seconds` or more after
+    /// it was built; no effect without a caching scope, as for synchronous factories.
+    /// A negative or non-finite interval stops the program naming the factory.
+    ///
+    /// - Parameters:
+    ///   - seconds: The lifetime of a cached instance.
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    public func timeToLive(_ seconds: Double, caller: StaticString = #function) -> Self {
+        var copy = self
+        copy.registration.setTimeToLive(seconds, caller: caller)
+        return copy
+    }
+}
+
+extension AsyncParameterFactory {
+    /// One instance per singleton storage; see ``AsyncFactory/singleton``.
+    public var singleton: Self { scope(.singleton, caller: registration.name) }
+
+    /// One instance per container; see ``AsyncFactory/cached``.
+    public var cached: Self { scope(.cached, caller: registration.name) }
+
+    /// Held weakly while others hold it; see ``AsyncFactory/shared``.
+    public var shared: Self { scope(.shared, caller: registration.name) }
+
+    /// No caching (the default).
+    public var unique: Self { scope(.unique, caller: registration.name) }
+
+    /// Caches one instance per distinct parameter instead of keeping the first. A
+    /// parameter that is not `Hashable`, or not equal to itself (NaN), is built
+    /// every time and never cached.
+    public var scopeOnParameters: Self {
+        var copy = self
+        copy.registration.setScopeOnParameters(caller: registration.name)
+        return copy
+    }
+
+    /// Rebuilds a cached instance after `seconds`; see ``AsyncFactory/timeToLive(_:caller:)``.
+    ///
+    /// - Parameters:
+    ///   - seconds: The lifetime of a cached instance.
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    public func timeToLive(_ seconds: Double, caller: StaticString = #function) -> Self {
+        var copy = self
+        copy.registration.setTimeToLive(seconds, caller: caller)
+        return copy
+    }
+}
+#endif

@@ -1,0 +1,228 @@
+import FactoryScopes
+import FactoryTestSupport
+import Testing
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+struct ConnectionFailed: Error, Equatable {}
+
+final class Pool: Sendable {
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+
+/// Async factories whose closures suspend, count their runs, and can be told to fail.
+final class AsyncContainer: ManagedContainer {
+    let manager = ContainerManager()
+    let builds = Counter()
+    let failures = Counter()
+    /// How many of the next builds throw.
+    let failNext = Counter()
+    let released = Signal()
+
+    func connect() async throws -> Pool {
+        let serial = builds.increment()
+        try? await Task.sleep(nanoseconds: 20_000_000)
+        if failures.value < failNext.value {
+            failures.increment()
+            throw ConnectionFailed()
+        }
+        return Pool(serial: serial)
+    }
+
+    var unique: AsyncFactory<Pool> { self { try await self.connect() } }
+    var cached: AsyncFactory<Pool> { self { try await self.connect() }.cached }
+    var single: AsyncFactory<Pool> { self { try await self.connect() }.singleton }
+    var expiring: AsyncFactory<Pool> { self { try await self.connect() }.cached.timeToLive(0.05) }
+    /// Waits (suspended) until `released` is raised, polling.
+    var gated: AsyncFactory<Pool> {
+        self {
+            while !self.released.isRaised { try? await Task.sleep(nanoseconds: 1_000_000) }
+            return try await self.connect()
+        }.cached
+    }
+    var name: Factory<String> { self { "primary" } }
+    var label: AsyncFactory<String> {
+        self {
+            let pool = try await self.cached()
+            return "\(self.name()) #\(pool.serial)"
+        }
+    }
+    var fibonacci: AsyncParameterFactory<Int, Int> {
+        self { n in
+            self.builds.increment()
+            if n < 2 { return n }
+            return try await self.fibonacci(n - 1) + self.fibonacci(n - 2)
+        }.cached.scopeOnParameters
+    }
+    var cycleA: AsyncFactory<Int> { self { try await self.cycleB() + 1 } }
+    var cycleB: AsyncFactory<Int> { self { try await self.cycleA() + 1 }.cached }
+}
+
+/// Fails the run (instead of hanging it) if `body` does not finish in time: the
+/// watchdog is a thread, so it fires even when every thread of the cooperative pool is blocked.
+private func withWatchdog<R: Sendable>(_ body: () async throws -> R) async rethrows -> R {
+    let done = Signal()
+    startThread {
+        if !done.wait(upTo: watchdogBound) {
+            fatalError("AsyncFactoryTests: the resolutions did not finish within \(watchdogBound) s (a deadlock)")
+        }
+    }
+    defer { done.raise() }
+    return try await body()
+}
+
+@Suite struct AsyncFactoryTests {
+    @Test func aUniqueFactoryBuildsOnEveryResolution() async throws {
+        let container = AsyncContainer()
+        let first = try await container.unique()
+        let second = try await container.unique.resolve()
+        #expect(first !== second)
+        #expect(container.builds.value == 2)
+    }
+
+    @Test func anAsyncClosureResolvesSynchronousAndAsynchronousFactories() async throws {
+        let container = AsyncContainer()
+        #expect(try await container.label() == "primary #1")
+        #expect(try await container.label() == "primary #1")
+    }
+
+    @Test(arguments: ["cached", "singleton"])
+    func thousandTasksShareOneBuildAndNoneBlocksAThread(scope: String) async throws {
+        let container = AsyncContainer()
+        // Its own singleton storage, so the count is this test's alone.
+        container.manager.useSingletons(SingletonStorage())
+        let factory = scope == "cached" ? container.cached : container.single
+        // More waiting tasks than the cooperative pool has threads: if waiting
+        // blocked a thread, the build itself could never run.
+        let serials = try await withWatchdog {
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<1_000 { group.addTask { try await factory().serial } }
+                var serials: [Int] = []
+                for try await serial in group { serials.append(serial) }
+                return serials
+            }
+        }
+        #expect(serials.count == 1_000)
+        #expect(Set(serials).count == 1)
+        #expect(container.builds.value == 1)
+        #expect(try await factory().serial == serials[0])
+    }
+
+    @Test func aFailedBuildFailsEveryWaiterAndCachesNothing() async throws {
+        let container = AsyncContainer()
+        container.failNext.increment()
+        let outcomes = await withWatchdog {
+            await withTaskGroup(of: Bool.self) { group in
+                for _ in 0..<50 {
+                    group.addTask {
+                        do {
+                            _ = try await container.cached()
+                            return true
+                        } catch {
+                            return false
+                        }
+                    }
+                }
+                var outcomes: [Bool] = []
+                for await outcome in group { outcomes.append(outcome) }
+                return outcomes
+            }
+        }
+        #expect(outcomes.allSatisfy { !$0 }, "every waiter of the failed build got its error")
+        #expect(container.builds.value == 1)
+        let pool = try await container.cached()
+        #expect(pool.serial == 2, "the next resolution built again")
+        #expect(try await container.cached() === pool)
+    }
+
+    @Test func cancellingAWaiterCancelsOnlyItsWait() async throws {
+        let container = AsyncContainer()
+        let cancelled = Task { try await container.gated() }
+        let waiting = Task { try await container.gated() }
+        try await Task.sleep(nanoseconds: 20_000_000)
+        cancelled.cancel()
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+        container.released.raise()
+        let pool = try await withWatchdog { try await waiting.value }
+        #expect(container.builds.value == 1)
+        #expect(try await container.gated() === pool)
+    }
+
+    @Test func cancellingTheTaskThatStartedTheBuildDoesNotCancelTheBuild() async throws {
+        let container = AsyncContainer()
+        let starter = Task { try await container.gated() }
+        try await Task.sleep(nanoseconds: 20_000_000)
+        starter.cancel()
+        await #expect(throws: CancellationError.self) { try await starter.value }
+        container.released.raise()
+        let pool = try await withWatchdog { try await container.gated() }
+        #expect(container.builds.value == 1)
+        #expect(pool.serial == 1)
+    }
+
+    @Test func registerResetPushAndPop() async throws {
+        let container = AsyncContainer()
+        let original = try await container.cached()
+        container.cached.register { Pool(serial: 100) }
+        #expect(try await container.cached().serial == 100)
+        container.manager.push()
+        container.cached.register { Pool(serial: 200) }
+        #expect(try await container.cached().serial == 200)
+        container.manager.pop()
+        #expect(try await container.cached().serial == 100)
+        container.cached.reset()
+        let rebuilt = try await container.cached()
+        #expect(rebuilt !== original)
+        #expect(rebuilt.serial == 2)
+        container.manager.reset(options: .scope)
+        #expect(try await container.cached() !== rebuilt)
+    }
+
+    @Test func aScopeSetAtRunTimePersists() async throws {
+        let container = AsyncContainer()
+        container.unique.scope(.cached)
+        let first = try await container.unique()
+        #expect(try await container.unique() === first)
+    }
+
+    @Test func decoratorsSeeEveryResolution() async throws {
+        let container = AsyncContainer()
+        let seen = Counter()
+        container.cached.decorator { _ in seen.increment() }
+        _ = try await container.cached()
+        _ = try await container.cached()
+        #expect(seen.value == 2)
+    }
+
+    @Test func aTimeToLiveRebuildsAfterTheInterval() async throws {
+        let container = AsyncContainer()
+        let first = try await container.expiring()
+        #expect(try await container.expiring() === first)
+        try await Task.sleep(nanoseconds: 80_000_000)
+        #expect(try await container.expiring() !== first)
+    }
+
+    @Test func recursionWithAnotherParameterIsNotACycle() async throws {
+        let container = AsyncContainer()
+        #expect(try await container.fibonacci(30) == 832_040)
+        #expect(container.builds.value == 31)
+    }
+
+    @Test func aCycleThroughAwaitStopsTheProgramNamingTheChain() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = try? await AsyncContainer().cycleA()
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            output.contains(
+                "circular dependency chain - AsyncContainer.cycleA<Int> > AsyncContainer.cycleB<Int> > "
+                    + "AsyncContainer.cycleA<Int>"))
+    }
+}
