@@ -10,6 +10,8 @@ import Logging
 ///   until that many `/whoami` requests have run at once; `delay` (ms, at most
 ///   2000) makes it sleep after that; then it resolves again.
 /// - `GET /stats`: the app-wide counters.
+/// - `GET /catalog`: the items of the catalog store, an async singleton opened
+///   once, on first use, whatever the number of concurrent first requests.
 ///
 /// - Parameters:
 ///   - host: The address to bind; keep it on loopback for a demo.
@@ -31,6 +33,10 @@ public func buildApplication(
             delay: min(max(request.uri.queryParameters.get("delay", as: Int.self) ?? 0, 0), 2000),
             together: min(max(request.uri.queryParameters.get("together", as: Int.self) ?? 1, 1), 8)
         )
+    }
+    router.get("catalog") { _, _ -> CatalogResponse in
+        let store = try await Container.shared.catalog()
+        return CatalogResponse(items: store.items, storeTag: store.instanceTag, storesOpened: CatalogStore.opened)
     }
     router.get("stats") { _, _ -> Stats in
         let counter = Container.shared.requestCounter()

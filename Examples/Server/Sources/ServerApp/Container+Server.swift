@@ -33,4 +33,11 @@ extension Container {
         self { InFlightGauge() }
             .singleton
     }
+
+    /// The catalog store, opened asynchronously once for the whole process: the
+    /// first concurrent requests wait (suspended, no thread blocked) for one `open()`.
+    public var catalog: AsyncFactory<CatalogStore> {
+        self { try await CatalogStore.open() }
+            .singleton
+    }
 }

@@ -99,6 +99,33 @@ struct PerRequestContainerTests {
     }
 }
 
+@Suite(.timeLimit(.minutes(1)))
+struct AsyncServiceTests {
+    @Test func concurrentFirstRequestsOpenTheAsyncStoreOnce() async throws {
+        try await buildApplication(port: 0, logLevel: .warning).test(.live) { client in
+            let port = try #require(client.port)
+            // 20 first requests at once, each on its own connection: all wait for
+            // one open() (100 ms), none opens a second store.
+            let responses = try await withThrowingTaskGroup(of: CatalogResponse.self) { group in
+                for _ in 0..<20 {
+                    group.addTask {
+                        try await TestClient.withClient(host: "localhost", port: port) { client in
+                            let response = try await client.get("/catalog")
+                            #expect(response.status == .ok)
+                            return try decode(CatalogResponse.self, from: response.body)
+                        }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(responses.count == 20)
+            #expect(Set(responses.map(\.storeTag)).count == 1)
+            #expect(responses.allSatisfy { $0.items == ["kettle", "teapot", "cups"] })
+            #expect(CatalogStore.opened == 1)
+        }
+    }
+}
+
 // MARK: - Helpers
 
 private struct MissingBody: Error {}

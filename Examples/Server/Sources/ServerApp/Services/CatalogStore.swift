@@ -1,0 +1,39 @@
+import Hummingbird
+import Synchronization
+
+/// A store that must "connect" before use: its `open()` suspends (as a real
+/// database pool's handshake would), so it is built by an `AsyncFactory`.
+///
+/// Registered `.singleton`: the first requests that need it wait for one
+/// connection, however many arrive at once; later requests get it at once.
+public final class CatalogStore: Sendable {
+    /// How many stores were opened in this process: 1, whatever the traffic.
+    public static var opened: Int { openings.withLock { $0 } }
+    private static let openings = Mutex(0)
+
+    /// A random tag, so clients can see that every request met the same store.
+    public let instanceTag: UInt32 = .random(in: 1...UInt32.max)
+    /// The catalog's items.
+    public let items: [String]
+
+    private init(items: [String]) {
+        self.items = items
+    }
+
+    /// Opens the store: waits `latency` (the simulated handshake), then loads the catalog.
+    public static func open(latency: Duration = .milliseconds(100)) async throws -> CatalogStore {
+        openings.withLock { $0 += 1 }
+        try await Task.sleep(for: latency)
+        return CatalogStore(items: ["kettle", "teapot", "cups"])
+    }
+}
+
+/// The body of `GET /catalog`.
+public struct CatalogResponse: ResponseCodable, Equatable, Sendable {
+    /// The catalog's items.
+    public let items: [String]
+    /// The tag of the singleton store.
+    public let storeTag: UInt32
+    /// How many stores the process has opened so far.
+    public let storesOpened: Int
+}
