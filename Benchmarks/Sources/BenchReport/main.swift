@@ -99,6 +99,8 @@ let rows: [Row] = [
     Row("11a unique-checks-off", "11a unique, cycle check + trace off"),
     Row("11b unique-cycle-check-on", "11b unique, cycle check on"),
     Row("11c unique-trace-on", "11c unique, trace on (logger discards)"),
+    Row("12a async-cached-hit", "12a async factory, cached hit"),
+    Row("12b async-first-build-100-tasks", "12b async factory, first build, 100 tasks"),
 ]
 
 // MARK: - Harness samples

@@ -41,6 +41,10 @@ public enum ScenarioName {
     public static let uniqueChecksOff = "11a unique-checks-off"
     public static let uniqueCycleOn = "11b unique-cycle-check-on"
     public static let uniqueTraceOn = "11c unique-trace-on"
+    /// An `AsyncFactory` with `.cached`, resolved again (this library only).
+    public static let asyncCached = "12a async-cached-hit"
+    /// Reset, then 100 tasks resolve a cached `AsyncFactory` at once: one build (this library only).
+    public static let asyncFirstBuild100 = "12b async-first-build-100-tasks"
 }
 
 /// How many operations one scenario-9 sample performs in total, whatever the

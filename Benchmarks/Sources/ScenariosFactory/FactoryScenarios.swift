@@ -15,6 +15,7 @@ extension Container {
     var root: Factory<Root> { self { Root(a: self.graphDep(), b: self.graphDep()) } }
     var param: ParameterFactory<Int, PSvc> { self { PSvc(value: $0) } }
     var overridden: Factory<Svc> { self { Svc() } }
+    var asyncSvc: AsyncFactory<Svc> { self { Svc() }.cached }
 }
 
 /// Scenario 8: three injected properties, resolved from `Container.shared`
@@ -104,6 +105,22 @@ public enum FactoryScenarios {
             },
             Scenario(ScenarioName.uniqueTraceOn) { n in
                 for _ in 0..<n { sink(trace.unique()) }
+            },
+            Scenario(ScenarioName.asyncCached) { n in
+                blockOn {
+                    for _ in 0..<n { sink(try? await c.asyncSvc()) }
+                }
+            },
+            Scenario(ScenarioName.asyncFirstBuild100) { n in
+                let fresh = Container()
+                blockOn {
+                    for _ in 0..<n {
+                        fresh.asyncSvc.reset(.scope)
+                        await withTaskGroup(of: Void.self) { group in
+                            for _ in 0..<100 { group.addTask { sink(try? await fresh.asyncSvc()) } }
+                        }
+                    }
+                }
             },
         ]
     }
