@@ -54,3 +54,18 @@ import Testing
         }
     }
 }
+
+@Suite struct FatalMessagesNameTheTestTests {
+    @Test func aCycleInsideAnXCTestHelperNamesTheRunningTest() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            XCTestScope.run("testCheckoutFlow") {
+                _ = Container().cycleA()
+            }
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            output.contains(
+                "FactoryCore: circular dependency chain - Container.cycleA<CycleA> > Container.cycleB<CycleB> > "
+                    + "Container.cycleA<CycleA> (in test testCheckoutFlow)"))
+    }
+}
