@@ -1,16 +1,16 @@
 #if SwiftConcurrency
 extension AsyncFactory {
     /// One instance per singleton storage (the process's), built once however many tasks ask.
-    public var singleton: Self { scope(.singleton, caller: registration.name) }
+    @inlinable public var singleton: Self { consuming get { scopeProperty(.singleton) } }
 
     /// One instance per container until its cache is reset, built once however many tasks ask.
-    public var cached: Self { scope(.cached, caller: registration.name) }
+    @inlinable public var cached: Self { consuming get { scopeProperty(.cached) } }
 
     /// Held weakly while others hold it (objects only), built once however many tasks ask.
-    public var shared: Self { scope(.shared, caller: registration.name) }
+    @inlinable public var shared: Self { consuming get { scopeProperty(.shared) } }
 
     /// No caching: every resolution runs the closure (the default).
-    public var unique: Self { scope(.unique, caller: registration.name) }
+    @inlinable public var unique: Self { consuming get { scopeProperty(.unique) } }
 
     /// Rebuilds a cached instance on the first resolution `seconds` or more after
     /// it was built; no effect without a caching scope, as for synchronous factories.
@@ -28,16 +28,16 @@ extension AsyncFactory {
 
 extension AsyncParameterFactory {
     /// One instance per singleton storage; see ``AsyncFactory/singleton``.
-    public var singleton: Self { scope(.singleton, caller: registration.name) }
+    @inlinable public var singleton: Self { consuming get { scopeProperty(.singleton) } }
 
     /// One instance per container; see ``AsyncFactory/cached``.
-    public var cached: Self { scope(.cached, caller: registration.name) }
+    @inlinable public var cached: Self { consuming get { scopeProperty(.cached) } }
 
     /// Held weakly while others hold it; see ``AsyncFactory/shared``.
-    public var shared: Self { scope(.shared, caller: registration.name) }
+    @inlinable public var shared: Self { consuming get { scopeProperty(.shared) } }
 
     /// No caching (the default).
-    public var unique: Self { scope(.unique, caller: registration.name) }
+    @inlinable public var unique: Self { consuming get { scopeProperty(.unique) } }
 
     /// Caches one instance per distinct parameter instead of keeping the first. A
     /// parameter that is not `Hashable`, or not equal to itself (NaN), is built

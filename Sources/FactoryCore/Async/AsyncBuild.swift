@@ -26,7 +26,7 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
 
     /// Waits for the build's value; throws its error, or `CancellationError` if
     /// the waiting task is cancelled first (the build goes on for the others).
-    package func value() async throws -> T {
+    nonisolated(nonsending) package func value() async throws -> T {
         let id = lock.withLock {
             nextWaiter += 1
             return nextWaiter
@@ -143,12 +143,51 @@ package struct AsyncParameterValue<P: Sendable>: AsyncParameter {
     }
 }
 
+/// What an async resolution throws, instead of stopping the program, while
+/// FactoryTesting's graph validation resolves it (``AsyncValidation/isActive``).
+package struct AsyncValidationFailure: Error, Sendable {
+    package let error: FactoryError
+    /// The chain that failed, outermost first, ending with the factory resolved again.
+    package let chain: [FactoryKey]
+}
+
+/// Marks the tasks of a graph validation: a cycle found in an async resolution
+/// throws ``AsyncValidationFailure`` to the validator instead of stopping the program.
+package enum AsyncValidation {
+    @TaskLocal package static var isActive = false
+}
+
+/// An asynchronous factory closure as it was written: without a parameter
+/// (``AsyncFactory``) or with one, so that no wrapping closure is allocated.
+@usableFromInline
+package struct AsyncClosure<P, T>: Sendable {
+    @usableFromInline let plain: (@Sendable () async throws -> T)?
+    @usableFromInline let withParameter: (@Sendable (P) async throws -> T)?
+
+    @inlinable
+    package init(plain: @escaping @Sendable () async throws -> T) {
+        self.plain = plain
+        withParameter = nil
+    }
+
+    @inlinable
+    package init(withParameter: @escaping @Sendable (P) async throws -> T) {
+        plain = nil
+        self.withParameter = withParameter
+    }
+
+    package func callAsFunction(_ parameter: P) async throws -> T {
+        if let plain { return try await plain() }
+        return try await withParameter!(parameter)
+    }
+}
+
 /// A registered asynchronous closure, stored untyped in a container like ``RegistrationBox``.
 package final class AsyncRegistrationBox<P, T>: RegistrationBoxBase, @unchecked Sendable {
     // Sendable: see RegistrationBoxBase.
-    package let factory: @Sendable (P) async throws -> T
+    package let factory: AsyncClosure<P, T>
 
-    package init(_ factory: @escaping @Sendable (P) async throws -> T, describesType: Bool) {
+    package init(_ factory: AsyncClosure<P, T>, describesType: Bool) {
         self.factory = factory
         super.init(isolation: .none, describesType: describesType)
     }

@@ -37,19 +37,22 @@ public struct AsyncFactory<T: Sendable>: Sendable {
     ///   - container: The container that owns registrations and caches for it.
     ///   - key: The factory's name; leave the default (`#function`, the property name).
     ///   - factory: Builds a new instance; it may resolve other factories, synchronous or not.
+    @inlinable
     public init<C: ManagedContainer>(
         _ container: C, key: StaticString = #function, _ factory: @escaping @Sendable () async throws -> T
     ) {
-        registration = AsyncFactoryRegistration(container: container, name: key) { _ in try await factory() }
+        registration = AsyncFactoryRegistration(container: container, name: key, factory: AsyncClosure(plain: factory))
     }
 
     /// Resolves an instance: new, from the factory's scope, or from a build under way.
-    public func callAsFunction() async throws -> T {
-        try await registration.resolve(())
+    @inlinable @inline(__always)
+    nonisolated(nonsending) public func callAsFunction() async throws -> T {
+        if let hit = registration.cachedHit() { return hit }
+        return try await registration.resolveSlowly(())
     }
 
     /// Resolves an instance; the same as calling the factory.
-    public func resolve() async throws -> T {
+    nonisolated(nonsending) public func resolve() async throws -> T {
         try await registration.resolve(())
     }
 
@@ -57,7 +60,7 @@ public struct AsyncFactory<T: Sendable>: Sendable {
     @discardableResult
     public func register(factory: @escaping @Sendable () async throws -> T) -> Self {
         var copy = self
-        copy.registration.register { _ in try await factory() }
+        copy.registration.register(AsyncClosure(plain: factory))
         return copy
     }
 
@@ -74,7 +77,7 @@ public struct AsyncFactory<T: Sendable>: Sendable {
         factory: @escaping @Sendable () async throws -> T
     ) -> Self {
         var copy = self
-        copy.registration.addContexts(contexts, caller: caller) { _ in try await factory() }
+        copy.registration.addContexts(contexts, caller: caller, AsyncClosure(plain: factory))
         return copy
     }
 
@@ -86,7 +89,7 @@ public struct AsyncFactory<T: Sendable>: Sendable {
     @discardableResult
     public func onTest(caller: StaticString = #function, factory: @escaping @Sendable () async throws -> T) -> Self {
         var copy = self
-        copy.registration.addContexts([.test], caller: caller) { _ in try await factory() }
+        copy.registration.addContexts([.test], caller: caller, AsyncClosure(plain: factory))
         return copy
     }
 
@@ -98,7 +101,7 @@ public struct AsyncFactory<T: Sendable>: Sendable {
     @discardableResult
     public func onDebug(caller: StaticString = #function, factory: @escaping @Sendable () async throws -> T) -> Self {
         var copy = self
-        copy.registration.addContexts([.debug], caller: caller) { _ in try await factory() }
+        copy.registration.addContexts([.debug], caller: caller, AsyncClosure(plain: factory))
         return copy
     }
 
@@ -109,6 +112,7 @@ public struct AsyncFactory<T: Sendable>: Sendable {
     ///   - scope: The scope.
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
     @discardableResult
+    @inlinable
     public func scope(_ scope: Scope?, caller: StaticString = #function) -> Self {
         var copy = self
         copy.registration.setScope(scope, caller: caller)
@@ -125,6 +129,13 @@ public struct AsyncFactory<T: Sendable>: Sendable {
         var copy = self
         copy.registration.setDecorator(decorator, caller: caller)
         return copy
+    }
+
+    /// Sets `scope` for a scope property (FactoryScopes' `.cached`, ...) without copying this value.
+    @inlinable
+    package consuming func scopeProperty(_ scope: Scope) -> Self {
+        registration.setScopeProperty(scope)
+        return self
     }
 
     /// Removes what `options` names: the registration, context overrides, cached instances (singleton included).
@@ -150,16 +161,19 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
     public init<C: ManagedContainer>(
         _ container: C, key: StaticString = #function, _ factory: @escaping @Sendable (P) async throws -> T
     ) {
-        registration = AsyncFactoryRegistration(container: container, name: key, factory: factory)
+        registration = AsyncFactoryRegistration(
+            container: container, name: key, factory: AsyncClosure(withParameter: factory))
     }
 
     /// Resolves an instance for `parameter`.
-    public func callAsFunction(_ parameter: P) async throws -> T {
-        try await registration.resolve(parameter)
+    @inlinable @inline(__always)
+    nonisolated(nonsending) public func callAsFunction(_ parameter: P) async throws -> T {
+        if let hit = registration.cachedHit() { return hit }
+        return try await registration.resolveSlowly(parameter)
     }
 
     /// Resolves an instance for `parameter`; the same as calling the factory.
-    public func resolve(_ parameter: P) async throws -> T {
+    nonisolated(nonsending) public func resolve(_ parameter: P) async throws -> T {
         try await registration.resolve(parameter)
     }
 
@@ -167,7 +181,7 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
     @discardableResult
     public func register(factory: @escaping @Sendable (P) async throws -> T) -> Self {
         var copy = self
-        copy.registration.register(factory)
+        copy.registration.register(AsyncClosure(withParameter: factory))
         return copy
     }
 
@@ -183,7 +197,7 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
         factory: @escaping @Sendable (P) async throws -> T
     ) -> Self {
         var copy = self
-        copy.registration.addContexts(contexts, caller: caller, factory)
+        copy.registration.addContexts(contexts, caller: caller, AsyncClosure(withParameter: factory))
         return copy
     }
 
@@ -193,6 +207,7 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
     ///   - scope: The scope.
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
     @discardableResult
+    @inlinable
     public func scope(_ scope: Scope?, caller: StaticString = #function) -> Self {
         var copy = self
         copy.registration.setScope(scope, caller: caller)
@@ -209,6 +224,13 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
         var copy = self
         copy.registration.setDecorator(decorator, caller: caller)
         return copy
+    }
+
+    /// Sets `scope` for a scope property (FactoryScopes' `.cached`, ...) without copying this value.
+    @inlinable
+    package consuming func scopeProperty(_ scope: Scope) -> Self {
+        registration.setScopeProperty(scope)
+        return self
     }
 
     /// Removes what `options` names: the registration, context overrides, cached instances.

@@ -6,24 +6,25 @@
 /// in the container with those of the synchronous factories, so `reset`,
 /// `push`/`pop` and the test traits treat both alike.
 public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
-    package let manager: ContainerManager
-    package let containerID: ObjectIdentifier
-    package let containerType: any AnyObject.Type
-    package let name: StaticString
-    package var factory: @Sendable (P) async throws -> T
-    package var scope: Scope?
-    package var hasScope = false
+    @usableFromInline package let manager: ContainerManager
+    @usableFromInline package let containerID: ObjectIdentifier
+    @usableFromInline package let containerType: any AnyObject.Type
+    @usableFromInline package let name: StaticString
+    @usableFromInline package var factory: AsyncClosure<P, T>
+    @usableFromInline package var scope: Scope?
+    @usableFromInline package var hasScope = false
     /// Time to live in nanoseconds; 0 for none.
-    package var ttl: UInt64 = 0
-    package var scopeOnParameters = false
-    package var decorator: (@Sendable (T) -> Void)?
+    @usableFromInline package var ttl: UInt64 = 0
+    @usableFromInline package var scopeOnParameters = false
+    @usableFromInline package var decorator: (@Sendable (T) -> Void)?
     /// Context overrides declared in the definition.
-    package var contexts: [ContextOverride] = []
+    @usableFromInline package var contexts: [ContextOverride]? = nil
     /// Set by `register` and run-time context overrides: later modifiers on this value persist.
-    package var persistsModifiers = false
+    @usableFromInline package var persistsModifiers = false
 
+    @inlinable
     package init<C: ManagedContainer>(
-        container: C, name: StaticString, factory: @escaping @Sendable (P) async throws -> T
+        container: C, name: StaticString, factory: AsyncClosure<P, T>
     ) {
         manager = container.manager
         containerID = ObjectIdentifier(container)
@@ -34,11 +35,13 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     }
 
     /// The factory's key: container type, name, parameter and value types.
+    @inlinable
     public var key: FactoryKey {
         FactoryKey(name: name, valueType: T.self, parameterType: P.self, containerType: containerType)
     }
 
     /// Whether a modifier called from `caller` persists (see the synchronous factories).
+    @inlinable
     package func persists(calledFrom caller: StaticString) -> Bool {
         persistsModifiers || !FactoryName.equal(caller, name)
     }
@@ -79,7 +82,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     }
 
     /// Persists `factory` as the registration and drops cached instances.
-    package mutating func register(_ factory: @escaping @Sendable (P) async throws -> T) {
+    package mutating func register(_ factory: AsyncClosure<P, T>) {
         persist { options, describesType in
             options.registration = AsyncRegistrationBox(factory, describesType: describesType)
             return !describesType
@@ -89,13 +92,15 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
 
     /// Adds a context override for `types`: to this value in the definition, else persisted.
     package mutating func addContexts(
-        _ types: [FactoryContextType], caller: StaticString, _ factory: @escaping @Sendable (P) async throws -> T
+        _ types: [FactoryContextType], caller: StaticString, _ factory: AsyncClosure<P, T>
     ) {
         guard persists(calledFrom: caller) else {
             let box = AsyncRegistrationBox(factory, describesType: true)
             for type in types {
-                contexts.removeAll { $0.type == type }
-                contexts.append(ContextOverride(type: type, box: box))
+                var overrides = contexts ?? []
+                overrides.removeAll { $0.type == type }
+                overrides.append(ContextOverride(type: type, box: box))
+                contexts = overrides
             }
             return
         }
@@ -110,18 +115,36 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         persistsModifiers = true
     }
 
-    /// Sets the scope: on this value in the definition, in the container at run time.
-    package mutating func setScope(_ scope: Scope?, caller: StaticString) {
-        if persists(calledFrom: caller) {
-            persist { options, _ in
-                let changed = !options.hasScope || options.scope !== scope
-                options.hasScope = true
-                options.scope = scope
-                return changed
-            }
+    /// Sets the scope from a scope property (`.cached`, ...): on this value, or in
+    /// the container after `register` made this value's modifiers persist.
+    @inlinable
+    package mutating func setScopeProperty(_ scope: Scope) {
+        if persistsModifiers {
+            persistScope(scope)
         } else {
             self.scope = scope
             hasScope = true
+        }
+    }
+
+    /// Sets the scope: on this value in the definition, in the container at run time.
+    @inlinable
+    package mutating func setScope(_ scope: Scope?, caller: StaticString) {
+        if persists(calledFrom: caller) {
+            persistScope(scope)
+        } else {
+            self.scope = scope
+            hasScope = true
+        }
+    }
+
+    @usableFromInline
+    func persistScope(_ scope: Scope?) {
+        persist { options, _ in
+            let changed = !options.hasScope || options.scope !== scope
+            options.hasScope = true
+            options.scope = scope
+            return changed
         }
     }
 
@@ -191,7 +214,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
 
     /// What one resolution uses after registrations, overrides and modifiers are applied.
     struct Effective {
-        var factory: @Sendable (P) async throws -> T
+        var factory: AsyncClosure<P, T>
         var box: RegistrationBoxBase?
         var scope: Scope?
         var ttl: UInt64
@@ -204,9 +227,9 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         var result = Effective(
             factory: factory, box: nil, scope: hasScope ? scope : defaultScope, ttl: ttl,
             scopeOnParameters: scopeOnParameters, decorator: decorator, persistedDecorator: nil)
-        if options == nil && contexts.isEmpty { return result }
+        if options == nil && contexts == nil { return result }
         // A context override (run-time over definition, by rank) beats a registration.
-        if let best = FactoryRegistration<P, T>.bestContext(persisted: options?.contexts ?? [], definition: contexts),
+        if let best = FactoryRegistration<P, T>.bestContext(persisted: options?.contexts ?? [], definition: contexts ?? []),
             let box = best.box as? AsyncRegistrationBox<P, T>
         {
             result.factory = box.factory
@@ -224,7 +247,42 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     }
 
     /// Resolves: from the cache, by joining a build under way, or by building.
-    package func resolve(_ parameter: P) async throws -> T {
+    @inlinable
+    nonisolated(nonsending) package func resolve(_ parameter: P) async throws -> T {
+        if let hit = cachedHit() { return hit }
+        return try await resolveSlowly(parameter)
+    }
+
+    /// The common case, inlined and specialised in the caller, and synchronous so
+    /// that nothing is copied into an async frame: nothing persisted, no decorator
+    /// or context, the definition's own cache scope, and a lock-free hit.
+    @inlinable @inline(__always)
+    package func cachedHit() -> T? {
+        let manager = self.manager
+        let flags = manager.flags.value
+        guard
+            flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
+                && hasScope && !scopeOnParameters && decorator == nil && contexts == nil, let scope
+        else { return nil }
+        let scopeID = ObjectIdentifier(scope)
+        let ttl = self.ttl
+        let key = self.key
+        switch scope.strategy {
+        case .container(let weak):
+            return manager.findSlot(key)?._withUnsafeGuaranteedRef {
+                $0.cells.hit(T.self, scopeID: scopeID, ttl: ttl, weak: weak, era: 0)
+            }
+        case .singleton:
+            return manager.singletons._withUnsafeGuaranteedRef { $0.find(key) }?._withUnsafeGuaranteedRef {
+                $0.definition.hit(T.self, scopeID: scopeID, ttl: ttl, weak: false, era: 0)
+            }
+        case .unique, .graph:
+            return nil
+        }
+    }
+
+    @usableFromInline
+    nonisolated(nonsending) func resolveSlowly(_ parameter: P) async throws -> T {
         let manager = self.manager
         manager.ensureAutoRegistered()
         let key = self.key
@@ -235,13 +293,38 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.defaultScope : nil
         let resolved = effective(options, defaultScope: defaultScope)
 
+        // A cache hit reads without a lock and allocates nothing, as for synchronous factories.
+        if !resolved.scopeOnParameters, let scope = resolved.scope {
+            let scopeID = ObjectIdentifier(scope)
+            let ttl = resolved.ttl
+            let hit: T?
+            switch scope.strategy {
+            case .container(let weak):
+                hit = manager.findSlot(key)?._withUnsafeGuaranteedRef {
+                    $0.cells.hit(T.self, scopeID: scopeID, ttl: ttl, weak: weak, era: 0)
+                }
+            case .singleton where resolved.box == nil:
+                hit = manager.singletons._withUnsafeGuaranteedRef { $0.find(key) }?._withUnsafeGuaranteedRef {
+                    $0.definition.hit(T.self, scopeID: scopeID, ttl: ttl, weak: false, era: 0)
+                }
+            default:
+                hit = nil
+            }
+            if let hit {
+                decorate(hit, resolved, flags)
+                return hit
+            }
+        }
+
         let hashable = AsyncFactoryRegistration.hashable(parameter)
         let parameterless = P.self == Void.self
         let chain = AsyncChain.current
         // Always checked: a task that waits for its own build would wait forever.
         if let chain, chain.contains(key, containerID: containerID, parameter: hashable, parameterless: parameterless) {
-            FactoryError.fail(
-                .circularDependency(chain: (chain.keys + [key]).map(\.description).joined(separator: " > ")))
+            let keys = chain.keys + [key]
+            let error = FactoryError.circularDependency(chain: keys.map(\.description).joined(separator: " > "))
+            if AsyncValidation.isActive { throw AsyncValidationFailure(error: error, chain: keys) }
+            FactoryError.fail(error)
         }
         let node = AsyncChain(
             key: key, containerID: containerID, parameter: hashable, parameterless: parameterless, parent: chain)
@@ -253,10 +336,14 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         case .container, .singleton:
             value = try await resolveCached(parameter, hashable, resolved, node: node)
         }
+        decorate(value, resolved, flags)
+        return value
+    }
+
+    private func decorate(_ value: T, _ resolved: Effective, _ flags: Int) {
         resolved.decorator?(value)
         resolved.persistedDecorator?.decorator(value, false)
-        if let all = flags & ContainerManager.Flags.decorator != 0 ? manager.decorator : nil { all(value) }
-        return value
+        if flags & ContainerManager.Flags.decorator != 0, let all = manager.decorator { all(value) }
     }
 
     private static func hashable(_ parameter: P) -> (any AsyncParameter)? {
@@ -264,7 +351,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         return value.hashable == nil ? nil : value
     }
 
-    private func resolveCached(
+    nonisolated(nonsending) private func resolveCached(
         _ parameter: P, _ hashable: (any AsyncParameter)?, _ resolved: Effective, node: AsyncChain
     ) async throws -> T {
         let sendableKey: (any AsyncParameter)?
@@ -343,7 +430,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         let lockedStorage = location.storageLocked ? location.storage : nil
         let weak = location.weak
         let era = location.era
-        Task {
+        let finish: @Sendable () async -> Void = {
             let parameterKey = sendableKey?.hashable
             let outcome = await AsyncChain.$current.withValue(node) {
                 do { return Result<T, any Error>.success(try await factory(parameter)) } catch {
@@ -377,6 +464,12 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             manager.lock.unlock()
             garbage.release()
             build.finish(outcome)
+        }
+        if AsyncValidation.isActive {
+            // Graph validation runs everything on its own thread: no task of its own here.
+            await finish()
+        } else {
+            Task { await finish() }
         }
         return try await build.value()
     }

@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// One factory for graph validation to resolve.
 ///
 /// Key paths to plain factories can be listed directly
@@ -41,6 +44,38 @@ public struct GraphEntry<C: ManagedContainer> {
         }
     }
 
+    /// An asynchronous factory, resolved as `try await container.factory()`.
+    ///
+    /// A cycle through `await` is reported like a synchronous one. An error the
+    /// closure throws is its own business (a connection that failed, say), not a
+    /// problem of the graph, and is not reported. A cycle among synchronous
+    /// factories that the async closure resolves still stops the program. The
+    /// resolution runs on the validation thread (Swift 6 task executors), except
+    /// that waking from `Task.sleep` needs a free thread of the cooperative pool,
+    /// which a synchronous test that blocks in validation may be holding.
+    ///
+    /// - Parameter keyPath: The factory's key path, e.g. `\.database`.
+    public static func factory<T>(_ keyPath: KeyPath<C, AsyncFactory<T>>) -> Self {
+        Self { container in
+            let factory = container[keyPath: keyPath]
+            return ValidationItem(name: "\(factory.registration.key)", resolveAsync: { _ = try await factory() })
+        }
+    }
+
+    /// An asynchronous parameter factory, resolved as `try await container.factory(parameter)`.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The factory's key path.
+    ///   - parameter: What to resolve it with.
+    public static func factory<P: Sendable, T>(
+        _ keyPath: KeyPath<C, AsyncParameterFactory<P, T>>, parameter: P
+    ) -> Self {
+        Self { container in
+            let factory = container[keyPath: keyPath]
+            return ValidationItem(name: "\(factory.registration.key)", resolveAsync: { _ = try await factory(parameter) })
+        }
+    }
+
     /// Any key path: a plain factory is resolved; anything else is reported, since
     /// it cannot be resolved without more information.
     static func keyPath(_ keyPath: PartialKeyPath<C>) -> Self {
@@ -48,6 +83,8 @@ public struct GraphEntry<C: ManagedContainer> {
             switch container[keyPath: keyPath] {
             case let factory as any ResolvableWithoutParameter:
                 return ValidationItem(name: "\(factory.key)") { factory.resolveDiscardingResult() }
+            case let factory as any AsyncResolvableWithoutParameter:
+                return ValidationItem(name: "\(factory.key)", resolveAsync: { try await factory.resolveDiscardingResult() })
             case let factory as any FactoryModifying:
                 return ValidationItem(
                     name: "\(factory.key)",
@@ -76,6 +113,19 @@ extension Factory: ResolvableWithoutParameter {
     }
 }
 
+/// An async factory that can be resolved without a parameter (see ``ResolvableWithoutParameter``).
+protocol AsyncResolvableWithoutParameter: Sendable {
+    var key: FactoryKey { get }
+    func resolveDiscardingResult() async throws
+}
+
+extension AsyncFactory: AsyncResolvableWithoutParameter {
+    var key: FactoryKey { registration.key }
+    func resolveDiscardingResult() async throws {
+        _ = try await resolve()
+    }
+}
+
 /// One factory, ready to be resolved on a validation thread.
 struct ValidationItem: Sendable {
     /// How reports name it: the factory's key, or the key path when it is not a factory.
@@ -92,10 +142,83 @@ struct ValidationItem: Sendable {
         self.message = nil
     }
 
+    /// An async factory: the validation thread waits for a task that resolves it
+    /// with ``AsyncValidation/isActive`` set, so a cycle comes back as an error.
+    init(name: String, resolveAsync: @escaping @Sendable () async throws -> Void) {
+        self.name = name
+        self.resolve = {
+            let outcome = Mutex<AsyncValidationFailure?>(nil)
+            let operation: @Sendable () async -> Void = {
+                do {
+                    try await AsyncValidation.$isActive.withValue(true) { try await resolveAsync() }
+                } catch let failure as AsyncValidationFailure {
+                    outcome.withLock { $0 = failure }
+                } catch {
+                    // The closure's own error: not a problem of the graph.
+                }
+            }
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                // The task, its children and the builds it starts run on this validation
+                // thread: the test that asked for the validation may be blocking a thread of
+                // the cooperative pool, so the pool cannot be counted on.
+                ValidationExecutor.run(operation)
+            } else {
+                let done = DispatchSemaphore(value: 0)
+                Task {
+                    await operation()
+                    done.signal()
+                }
+                done.wait()
+            }
+            if let failure = outcome.withLock({ $0 }),
+                let worker = ResolutionContext.current.validation as? ValidationWorker
+            {
+                worker.record(failure.error, chain: failure.chain)
+            }
+        }
+        self.problem = nil
+        self.message = nil
+    }
+
     init(name: String, problem: GraphFailure.Kind, message: String) {
         self.name = name
         self.resolve = nil
         self.problem = problem
         self.message = message
+    }
+}
+
+/// Runs an async validation on the calling (validation) thread: a task executor
+/// whose jobs that thread runs until the validation's task ends.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+final class ValidationExecutor: TaskExecutor {
+    private let jobs = Mutex<[UnownedJob]>([])
+    private let arrived = DispatchSemaphore(value: 0)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        jobs.withLock { $0.append(job) }
+        arrived.signal()
+    }
+
+    /// Runs `operation` in a task that prefers this executor, and this executor's
+    /// jobs on the calling thread until the task has finished.
+    static func run(_ operation: @escaping @Sendable () async -> Void) {
+        let executor = ValidationExecutor()
+        let finished = Mutex(false)
+        Task(executorPreference: executor) {
+            await operation()
+            finished.withLock { $0 = true }
+            // Wakes the loop even when no job follows.
+            executor.arrived.signal()
+        }
+        while !finished.withLock({ $0 }) {
+            executor.arrived.wait()
+            let batch = executor.jobs.withLock { jobs -> [UnownedJob] in
+                defer { jobs.removeAll() }
+                return jobs
+            }
+            for job in batch { job.runSynchronously(on: executor.asUnownedTaskExecutor()) }
+        }
     }
 }

@@ -30,6 +30,15 @@ final class ValidationWorker: ResolutionValidating {
         run.append(failure(error), at: current)
     }
 
+    /// Records a cycle an async resolution threw back, with the chain it carried
+    /// (this thread's own chain is empty: the resolution ran in tasks).
+    func record(_ error: FactoryError, chain: [FactoryKey]) {
+        run.append(
+            GraphFailure(
+                entry: run.items[current].name, kind: .circularDependency, chain: chain, message: error.message),
+            at: current)
+    }
+
     /// Records `error`, clears the builds this thread leaves unfinished, lets the
     /// caller go on with the next item, and parks this thread for good.
     func abort(_ error: FactoryError) -> Never {
