@@ -28,7 +28,9 @@ public import Testing
 /// stopping the test run.
 public struct ContainerTrait<C: SharedContainer>: TestTrait, SuiteTrait, TestScoping {
     /// What the trait runs on the test's container before the test: register mocks here.
-    public typealias Transform = @Sendable (C) -> Void
+    /// Asynchronous, as in Factory, so that a closure isolated to an actor
+    /// (`{ @MainActor in ... }`) is accepted; a synchronous closure converts to it.
+    public typealias Transform = @Sendable (C) async throws -> Void
 
     private let shared: TaskLocal<C>?
     private let container: @Sendable () -> C
@@ -85,18 +87,11 @@ public struct ContainerTrait<C: SharedContainer>: TestTrait, SuiteTrait, TestSco
     /// func paysWithTheMock() { #expect(Container.shared.checkout().pay()) }
     /// ```
     ///
-    /// - Parameter transform: Registers mocks in the test's container; it runs once per test case.
-    public func callAsFunction(transform: @escaping Transform) -> Self {
-        var copy = self
-        copy.transforms.append { transform($0) }
-        return copy
-    }
-
-    /// This trait, with the asynchronous `transform` run on each test's container
-    /// before the test (it may be isolated to an actor: `{ @MainActor in ... }`).
+    /// The closure may be synchronous or asynchronous, and isolated to an actor
+    /// (`{ @MainActor in ... }`, for main-actor factories).
     ///
     /// - Parameter transform: Registers mocks in the test's container; it runs once per test case.
-    public func callAsFunction(transform: @escaping @Sendable (C) async throws -> Void) -> Self {
+    public func callAsFunction(transform: @escaping Transform) -> Self {
         var copy = self
         copy.transforms.append(transform)
         return copy

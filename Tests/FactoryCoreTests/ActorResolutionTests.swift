@@ -60,6 +60,6 @@ extension Container {
         #expect(
             output.contains(
                 "FactoryCore: Container.mainModel<MainActorModel> has a factory closure isolated to the main actor "
-                    + "but was resolved off the main thread"))
+                    + "but was resolved off the main actor"))
     }
 }

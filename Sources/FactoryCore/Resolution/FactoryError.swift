@@ -11,7 +11,7 @@ package enum FactoryError: Sendable {
     case crossThreadCycle(String)
     /// A `promised()` factory was resolved before anything was registered for it.
     case unregisteredPromise(FactoryKey)
-    /// A factory whose closure is isolated to the main actor was resolved off the main thread.
+    /// A factory whose closure is isolated to the main actor was resolved off the main actor.
     case mainActorRequired(FactoryKey)
     /// `timeToLive` was given a negative or non-finite interval.
     case invalidTimeToLive(FactoryKey, seconds: Double)
@@ -26,7 +26,7 @@ package enum FactoryError: Sendable {
             return "FactoryCore: \(key) was promised but nothing is registered for it; "
                 + "register it before resolving, or set manager.promiseTriggersError = false to get nil"
         case .mainActorRequired(let key):
-            return "FactoryCore: \(key) has a factory closure isolated to the main actor but was resolved off the main thread; "
+            return "FactoryCore: \(key) has a factory closure isolated to the main actor but was resolved off the main actor; "
                 + "resolve it from the main actor, or with resolveOnMainActor()"
         case .invalidTimeToLive(let key, let seconds):
             return "FactoryScopes: timeToLive for \(key) needs a finite, non-negative number of seconds, got \(seconds)"

@@ -23,7 +23,7 @@ private func standardError(_ result: ExitTest.Result?) -> String {
         #expect(
             standardError(result).contains(
                 "Container.viewModel<ViewModel> has a factory closure isolated to the main actor "
-                    + "but was resolved off the main thread"))
+                    + "but was resolved off the main actor"))
     }
 
     @Test func aMainActorParameterFactoryResolvedFromADetachedTaskStopsTheProcess() async {

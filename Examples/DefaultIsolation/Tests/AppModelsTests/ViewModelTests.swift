@@ -13,9 +13,8 @@ struct ViewModelTests {
         #expect(Container.shared.viewModel().title == "mock greets guest")
     }
 
-    // The closure needs its explicit `async`: written `{ @MainActor in ... }`
-    // it fails to compile with this library (see the README).
-    @Test(.container { @MainActor container async in container.greetingService.register { MockGreetingService("trait") } })
+    // The trait's closure is not isolated: `@MainActor` lets it reach the main-actor factory, as with Factory.
+    @Test(.container { @MainActor in $0.greetingService.register { MockGreetingService("trait") } })
     func theViewModelSeesAMockRegisteredByTheTrait() {
         #expect(Container.shared.viewModel().title == "trait greets guest")
     }
