@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prepares a fresh Linux machine for the benchmark package.
 #
-#   ./setup.sh          what building needs (CI): nothing beyond Swift and git
+#   ./setup.sh          what building needs (CI): the generated launch sources;
+#                       nothing to install beyond Swift and git
 #   ./setup.sh --run    also what ./run.sh uses: valgrind (instructions per op)
 #
 # package-benchmark 1.38.1 counts mallocs with its own malloc interposer
@@ -22,4 +23,7 @@ if [[ "${1:-}" == "--run" ]] && ! command -v valgrind > /dev/null; then
         echo "setup.sh: install valgrind for the instructions column (optional)" >&2
     fi
 fi
+# The scenario-10 launch programs' sources (1,000 generated types per library)
+# are not in git: generate them here, deterministic, in about a second.
+(cd "$(dirname "$0")" && Scripts/generate-launch.sh)
 echo "setup.sh: ready"

@@ -7,9 +7,12 @@
 #     scripts/build-docs.sh                              # all four modules
 #     scripts/build-docs.sh FactoryCore FactoryScopes    # some of them
 #
-# Output: .build/docs/<Module>.doccarchive (static-hosting layout; serve the
-# folder and open /documentation/<module>/). Symbol graphs: .build/docs/symbol-graphs.
-# A layer's archive also documents the layers it re-exports.
+# Output: .build/docs/Factory.doccarchive, one site for the four modules (the
+# per-module archives merged with `docc merge`, under a landing page that lists
+# the four layers); scripts/serve-docs.sh serves it. The per-module archives stay
+# in .build/docs/<Module>.doccarchive; symbol graphs in .build/docs/symbol-graphs.
+# A layer's archive also documents the layers it re-exports, so a page read from
+# any layer links to what its `import` gives.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -88,4 +91,14 @@ if [[ ${#failed[@]} -gt 0 ]]; then
     echo "build-docs: warnings or errors in: ${failed[*]}" >&2
     exit 1
 fi
-echo "build-docs: ${modules[*]} -> $out"
+
+# 4. One site: the archives merged, with a landing page that lists the layers
+#    (each module page's abstract says which layer it is and who links it).
+archives=()
+for module in "${modules[@]}"; do archives+=("$out/$module.doccarchive"); done
+"$docc" merge "${archives[@]}" \
+    --synthesized-landing-page-name "Factory for Swift" \
+    --synthesized-landing-page-kind Package \
+    --synthesized-landing-page-topics-style detailedGrid \
+    --output-path "$out/Factory.doccarchive"
+echo "build-docs: ${modules[*]} -> $out/Factory.doccarchive (serve it with scripts/serve-docs.sh)"

@@ -4,7 +4,8 @@
 //
 //     swift Scripts/generate-launch.swift      (from the Benchmarks folder)
 //
-// The output is committed, so building the benchmarks never runs this.
+// Run by Scripts/generate-launch.sh (from setup.sh and run.sh); the output is not
+// committed.
 import Foundation
 
 let count = 1_000
