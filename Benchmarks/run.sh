@@ -47,6 +47,9 @@ build() {
     done
 }
 
+# The scenario-10 sources are generated, not committed.
+Scripts/generate-launch.sh
+
 echo "== build (release)" >&2
 build .build "${products[@]}"
 if $build_only; then
