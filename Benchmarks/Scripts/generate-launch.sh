@@ -12,6 +12,10 @@ for target in LaunchServices LaunchBaseline LaunchFactory LaunchSwinject LaunchD
     if [[ ! -f "$file" || "$generator" -nt "$file" ]]; then stale=true; fi
 done
 if $stale; then
+    # A fresh clone has no LaunchServices folder at all: git keeps no empty folders.
+    for target in LaunchServices LaunchBaseline LaunchFactory LaunchSwinject LaunchDependencies; do
+        mkdir -p "Sources/$target"
+    done
     swift "$generator" > /dev/null
     echo "generate-launch: wrote Sources/Launch*/Generated.swift"
 fi
