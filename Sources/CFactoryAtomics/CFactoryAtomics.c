@@ -63,6 +63,12 @@ cfactory_reader *cfactory_reader_claim(void) {
     return reader;
 }
 
+void cfactory_read_end(void *record) {
+    _Atomic(uint64_t) *state = cfactory_reader_state((cfactory_reader *)record);
+    uint64_t value = atomic_load_explicit(state, memory_order_relaxed);
+    atomic_store_explicit(state, value + 1, memory_order_release);
+}
+
 void cfactory_wait_for_readers(void) {
     atomic_thread_fence(memory_order_seq_cst);
     cfactory_reader *reader = atomic_load_explicit(&readers, memory_order_acquire);

@@ -24,6 +24,33 @@ import Testing
         #expect(failures.value == 0)
     }
 
+    /// `register` replaces the options that resolutions on other threads read without
+    /// a lock. A reader must hold its own reference before it leaves the read section
+    /// that keeps the old options alive; in an optimized build the compiler once moved
+    /// that retain past the section's end, and a resolution then retained freed memory
+    /// (a crash in `FactoryStress`, release builds only, about one run in three).
+    /// A failure here is a crash or a wrong value.
+    @Test func resolutionsNeverUseOptionsThatRegisterReplaced() {
+        let container = Container()
+        let wrong = Counter()
+        let registrations = 60_000
+        // More threads than cores, so that readers are preempted inside the window.
+        runOnThreads(8) { index in
+            if index == 0 {
+                for round in 1...registrations {
+                    let id = round
+                    container.numbered.register { Service(id: $0 + id) }
+                }
+            } else {
+                for _ in 0..<registrations {
+                    if container.numbered(0).id < 0 { wrong.increment() }
+                }
+            }
+        }
+        #expect(wrong.value == 0)
+        #expect(container.numbered(0).id == registrations)
+    }
+
     @Test func registrationsMadeOnOneThreadAreSeenOnOthers() {
         let container = Container()
         container.greeting.register { MockGreeting("shared") }

@@ -71,18 +71,27 @@ static inline void *cfactory_read_begin(void) {
     if (__builtin_expect(reader == NULL, 0)) reader = cfactory_reader_claim();
     _Atomic(uint64_t) *state = cfactory_reader_state(reader);
     uint64_t value = atomic_load_explicit(state, memory_order_relaxed);
-    // Sequentially consistent: the announcement must be visible before this
-    // thread loads any shared reference (the writer's side of the handshake).
-    atomic_store_explicit(state, value + 1, memory_order_seq_cst);
+    // The announcement must be visible before this thread loads any shared
+    // reference: a full fence, paired with the one in cfactory_wait_for_readers.
+#if defined(__x86_64__) || defined(__i386__)
+    // A locked exchange is a full fence on x86; the signal fence stops the
+    // compiler from moving the section's loads above it.
+    atomic_exchange_explicit(state, value + 1, memory_order_seq_cst);
+    atomic_signal_fence(memory_order_seq_cst);
+#else
+    atomic_store_explicit(state, value + 1, memory_order_relaxed);
+    atomic_thread_fence(memory_order_seq_cst);
+#endif
     return reader;
 }
 
 /// Leaves the read section entered with `record`.
-static inline void cfactory_read_end(void *record) {
-    _Atomic(uint64_t) *state = cfactory_reader_state((cfactory_reader *)record);
-    uint64_t value = atomic_load_explicit(state, memory_order_relaxed);
-    atomic_store_explicit(state, value + 1, memory_order_release);
-}
+///
+/// Deliberately not inline: the Swift optimizer moves retains down to the first
+/// use of an object and past any store it can see, so an inlined end would let
+/// the retain of a loaded reference drift out of the section, after which a
+/// writer may free the object first. An opaque call is a point no retain crosses.
+void cfactory_read_end(void *record);
 
 /// Returns once every read section that was open when it was called has ended.
 /// Must not be called from inside a read section.
