@@ -66,6 +66,9 @@ extension ScopeContainer {
     var consumer: Factory<ProtocolConsumer> { self { ProtocolConsumer(ids: self.ids(), values: self.values()) } }
     var ttlThing: Factory<Thing> { self { Thing() }.cached.timeToLive(0.05) }
     var ttlSingleton: Factory<Thing> { self { Thing() }.singleton.timeToLive(0.05) }
+    /// Intervals no test outlives: a hit on these never depends on how fast the machine is.
+    var hourThing: Factory<Thing> { self { Thing() }.cached.timeToLive(3600) }
+    var hourSingleton: Factory<Thing> { self { Thing() }.singleton.timeToLive(3600) }
     var single: Factory<Thing> { self { Thing() }.singleton }
     var perParameter: ParameterFactory<Int, Thing> { self { Thing(id: $0) }.cached.scopeOnParameters }
     var firstParameterWins: ParameterFactory<Int, Thing> { self { Thing(id: $0) }.cached }
