@@ -42,28 +42,48 @@ package struct ReadSection {
 /// Collect into it while holding the lock, then call ``release()`` after
 /// unlocking: it waits for lock-free readers that may still use the objects and
 /// then drops them, which runs any `deinit` they trigger outside every library lock.
+///
+/// The first three objects are kept inline: a `register` or reset usually drops
+/// one to three, and an array would allocate on every one of them.
 package struct Garbage {
-    private var objects: [AnyObject] = []
+    private var first: AnyObject?
+    private var second: AnyObject?
+    private var third: AnyObject?
+    private var more: [AnyObject] = []
 
     package init() {}
 
     /// Keeps `object` until ``release()``.
     package mutating func add(_ object: AnyObject?) {
-        if let object { objects.append(object) }
+        guard let object else { return }
+        if first == nil {
+            first = object
+        } else if second == nil {
+            second = object
+        } else if third == nil {
+            third = object
+        } else {
+            more.append(object)
+        }
     }
 
     /// Whether nothing was collected.
     package var isEmpty: Bool {
-        objects.isEmpty
+        first == nil
     }
 
     /// Waits for readers and drops the objects, last collected first. Call with no lock held.
     package mutating func release() {
-        guard !objects.isEmpty else { return }
+        guard first != nil else { return }
         ReadSection.waitForReaders()
-        // Pop one at a time: a deinit that re-enters the library finds this bag in a valid state.
-        while let object = objects.popLast() {
+        // One at a time, each taken out before it is dropped: a deinit that re-enters
+        // the library finds this bag in a valid state.
+        while let object = more.popLast() {
             _ = object
         }
+        var object = third.take()
+        object = second.take()
+        object = first.take()
+        _ = object
     }
 }

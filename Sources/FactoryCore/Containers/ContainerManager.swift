@@ -154,10 +154,9 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     /// Publishes new options for `slot`, keeping the count behind ``Flags/options``; `lock` held.
-    package func setOptions(_ options: FactoryOptions?, of slot: Slot, _ garbage: inout Garbage) {
-        let had = slot.options != nil
-        let has = options.map { !$0.isEmpty } ?? false
-        slot.setOptions(options, &garbage)
+    package func setOptions(_ options: consuming FactoryOptions?, of slot: Slot, _ garbage: inout Garbage) {
+        let had = slot.persistedOptions != nil
+        let has = slot.setOptions(options, &garbage)
         if had != has {
             state.optionsCount += has ? 1 : -1
             publishFlags()
@@ -440,7 +439,7 @@ extension ContainerManager {
                     slot.cells.parameterCells = snapshot.parameterCells
                 }
             }
-            state.optionsCount = table.all().filter { $0.options != nil }.count
+            state.optionsCount = table.all().filter { $0.persistedOptions != nil }.count
             publishFlags()
         }
         garbage.release()

@@ -60,11 +60,12 @@ public struct Factory<T>: FactoryModifying, Sendable {
     /// A resolution already under way may still finish with the old closure, but
     /// none that starts after `register` returns uses it, and an instance the old
     /// closure builds is never cached.
-    @discardableResult
+    @inlinable @discardableResult
     public func register(isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T) -> Self {
         var copy = self
         let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
-        copy.registration.register(.plain(closure), isolation: closureIsolation)
+        copy.registration.register(
+            RegistrationBox<Void, T>(.plain(closure), isolation: closureIsolation, describesType: false))
         return copy
     }
 

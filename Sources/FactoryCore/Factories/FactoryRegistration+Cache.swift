@@ -10,11 +10,11 @@ extension FactoryRegistration {
     /// build under way wait for it with no lock held; a thread that would wait
     /// for its own build, or for a thread that waits for it, is a cycle.
     func resolveCached(
-        _ parameter: P, manager: ContainerManager, key: FactoryKey, resolved: inout EffectiveFactory<P, T>,
+        _ parameter: P, manager: ContainerManager, key: FactoryKey, resolved: inout ResolvedOptions,
         context: ResolutionContext, checkCycles: Bool, traceIndex: Int
     ) -> (value: T, isNew: Bool) {
         if let value = hit(manager: manager, key: key, resolved: resolved) {
-            if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: "C") }
+            if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: UInt8(ascii: "C")) }
             return (value, false)
         }
         var parameterKey: AnyHashable?
@@ -29,7 +29,7 @@ extension FactoryRegistration {
             var garbage = Garbage()
             manager.lock.lock()
             let slot = manager.slot(key)
-            resolved = effective(slot.options, defaultScope: manager.state.defaultScope)
+            resolved = effective(slot.persistedOptions, defaultScope: manager.state.defaultScope)
             var location: CacheLocation
             switch resolved.scope?.strategy ?? .unique {
             case .container(let weak):
@@ -61,7 +61,7 @@ extension FactoryRegistration {
                     let value = Self.value(in: cell, weak: location.weak)
                 {
                     location.unlock(manager)
-                    if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: "C") }
+                    if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: UInt8(ascii: "C")) }
                     return (value, false)
                 }
                 // Expired, released or stale: drop it now, release it after unlocking.
@@ -109,7 +109,7 @@ extension FactoryRegistration {
                     extraLock: location.storageLocked ? location.storage!.lock : nil))
 
             let value = Self.build(
-                resolved.factory, isolation: resolved.isolation, parameter, key: self, context: context,
+                closure(resolved), isolation: resolved.isolation, parameter, key: self, context: context,
                 checkCycles: checkCycles, traceIndex: traceIndex, code: resolved.code)
             context.builds.removeLast()
 
@@ -169,7 +169,7 @@ extension FactoryRegistration {
     }
 
     /// The lock-free hit for where `resolved` keeps its instance, when there is one.
-    private func hit(manager: ContainerManager, key: FactoryKey, resolved: EffectiveFactory<P, T>) -> T? {
+    private func hit(manager: ContainerManager, key: FactoryKey, resolved: ResolvedOptions) -> T? {
         guard !resolved.scopeOnParameters, let scope = resolved.scope else { return nil }
         switch scope.strategy {
         case .container(let weak):
@@ -190,11 +190,11 @@ extension FactoryRegistration {
     }
 
     private func buildUncached(
-        _ parameter: P, _ resolved: EffectiveFactory<P, T>, _ context: ResolutionContext, _ checkCycles: Bool,
+        _ parameter: P, _ resolved: ResolvedOptions, _ context: ResolutionContext, _ checkCycles: Bool,
         _ traceIndex: Int
     ) -> T {
         Self.build(
-            resolved.factory, isolation: resolved.isolation, parameter, key: self, context: context, checkCycles: checkCycles,
+            closure(resolved), isolation: resolved.isolation, parameter, key: self, context: context, checkCycles: checkCycles,
             traceIndex: traceIndex, code: resolved.code)
     }
 

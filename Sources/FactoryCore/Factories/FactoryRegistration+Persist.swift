@@ -34,16 +34,20 @@ extension FactoryRegistration {
         _ slot: Slot, key: FactoryKey, manager: ContainerManager, shared: Bool, _ garbage: inout Garbage
     ) {
         slot.cells.removeAll(&garbage)
-        if let options = slot.options {
-            options.registration?.singletonCells?.removeAll(&garbage)
-            for context in options.contexts { context.box.singletonCells?.removeAll(&garbage) }
+        if let options = slot.persistedOptions {
+            options.value.registration?.singletonCells?.removeAll(&garbage)
+            for context in options.value.contexts { context.box.singletonCells?.removeAll(&garbage) }
         }
         if shared { manager.singletons.takeUnretainedValue().remove(key, &garbage) }
     }
 
-    /// Persists `factory` as this factory's registration and drops its cached
+    /// Persists `box` as this factory's registration and drops its cached
     /// instances (not while `autoRegister()` runs, as in Factory).
-    package mutating func register(_ factory: FactoryClosure<P, T>, isolation: ClosureIsolation) {
+    ///
+    /// The box is made by the (specialized) caller: made here, unspecialized, it
+    /// would cost a generic type-metadata lookup on every `register`.
+    @usableFromInline
+    package mutating func register(_ box: RegistrationBoxBase) {
         let manager = self.manager
         manager.ensureAutoRegistered()
         let key = self.key
@@ -51,8 +55,9 @@ extension FactoryRegistration {
         manager.lock.withLock {
             let slot = manager.slot(key)
             let describesType = manager.isAutoRegisteringHere
+            box.describesType = describesType
             var options = slot.options ?? FactoryOptions()
-            options.registration = RegistrationBox(factory, isolation: isolation, describesType: describesType)
+            options.registration = box
             manager.setOptions(options, of: slot, &garbage)
             if !describesType {
                 slot.cells.removeAll(&garbage)

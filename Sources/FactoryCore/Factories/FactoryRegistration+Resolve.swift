@@ -76,7 +76,7 @@ extension FactoryRegistration {
     @inlinable
     static func build(
         _ factory: FactoryClosure<P, T>, isolation: ClosureIsolation, _ parameter: P, key registration: Self,
-        context: ResolutionContext, checkCycles: Bool, traceIndex: Int, code: Character
+        context: ResolutionContext, checkCycles: Bool, traceIndex: Int, code: UInt8
     ) -> T {
         if isolation == .main && !cfactory_is_main_actor() {
             failMainActor(registration.key)
@@ -109,56 +109,85 @@ func failMainActor(_ key: FactoryKey) -> Never {
     FactoryError.fail(.mainActorRequired(key))
 }
 
-/// How a resolution resolves right now: the closure, where it came from, and
-/// the modifiers that apply, after persisted options and contexts are merged
-/// over the definition.
+/// How a resolution resolves right now: where the closure comes from and the
+/// modifiers that apply, after persisted options and contexts are merged over
+/// the definition.
+///
+/// Not generic, on purpose: the general path runs unspecialized, and a generic
+/// value there costs a type-metadata lookup each time it is made and value-witness
+/// calls each time it is copied. The closure and decorator stay in their boxes
+/// and are cast back to their types only where they are called.
 @usableFromInline
-struct EffectiveFactory<P, T> {
-    var factory: FactoryClosure<P, T>
+struct ResolvedOptions {
+    /// The box whose closure builds the instance; `nil` for the definition's closure.
+    var closureBox: RegistrationBoxBase?
     var isolation: ClosureIsolation
-    /// Trace code of a new instance: `F` definition, `R` registration, `O` context override.
-    var code: Character
-    /// The registration or override box the closure came from, if any.
+    /// Trace code of a new instance (ASCII): `F` definition, `R` registration, `O` context override.
+    var code: UInt8
+    /// The persisted registration or override box the closure came from, if any:
+    /// a singleton it builds is kept with it (see ``RegistrationBoxBase/describesType``).
     var box: RegistrationBoxBase?
     /// The closure is the factory's definition (not a mock).
     var fromDefinition: Bool
     var scope: Scope?
-    var decorator: (@Sendable (T, Bool) -> Void)?
+    /// A decorator persisted at run time, which replaces the definition's.
+    var decoratorBox: DecoratorBoxBase?
     var ttl: UInt64
     var scopeOnParameters: Bool
 }
 
 extension FactoryRegistration {
     /// Merges persisted `options` over this value's definition.
-    func effective(_ options: FactoryOptions?, defaultScope: Scope?) -> EffectiveFactory<P, T> {
-        var result = EffectiveFactory(
-            factory: factory, isolation: isolation, code: "F", box: nil, fromDefinition: true,
-            scope: traits.contains(.hasScope) ? scope : nil, decorator: decorator, ttl: ttl,
+    func effective(_ persisted: PersistedOptions?, defaultScope: Scope?) -> ResolvedOptions {
+        var result = ResolvedOptions(
+            closureBox: nil, isolation: isolation, code: UInt8(ascii: "F"), box: nil, fromDefinition: true,
+            scope: traits.contains(.hasScope) ? scope : nil, decoratorBox: nil, ttl: ttl,
             scopeOnParameters: traits.contains(.scopeOnParameters))
-        let persistedContexts = options?.contexts ?? []
-        if !persistedContexts.isEmpty || contexts != nil,
-            let best = Self.bestContext(persisted: persistedContexts, definition: contexts ?? [])
-        {
-            result.factory = unsafeDowncast(best.box, to: RegistrationBox<P, T>.self).factory
+        let definitionContexts = extras?.contexts
+        if let options = persisted {
+            if !options.value.contexts.isEmpty || definitionContexts != nil,
+                let best = Self.bestContext(persisted: options.value.contexts, definition: definitionContexts ?? [])
+            {
+                result.closureBox = best.box
+                result.isolation = best.box.isolation
+                result.code = UInt8(ascii: "O")
+                result.box = best.persisted ? best.box : nil
+                result.fromDefinition = !best.persisted
+            } else if let registration = options.value.registration {
+                result.closureBox = registration
+                result.isolation = registration.isolation
+                result.code = UInt8(ascii: "R")
+                result.box = registration
+                result.fromDefinition = false
+            }
+            if options.value.hasScope { result.scope = options.value.scope }
+            result.decoratorBox = options.value.decorator
+            if let ttl = options.value.ttl { result.ttl = ttl }
+            if let byParameter = options.value.scopeOnParameters { result.scopeOnParameters = byParameter }
+        } else if let definitionContexts, let best = Self.bestContext(persisted: [], definition: definitionContexts) {
+            result.closureBox = best.box
             result.isolation = best.box.isolation
-            result.code = "O"
-            result.box = best.persisted ? best.box : nil
-            result.fromDefinition = !best.persisted
-        } else if let registration = options?.registration {
-            result.factory = unsafeDowncast(registration, to: RegistrationBox<P, T>.self).factory
-            result.isolation = registration.isolation
-            result.code = "R"
-            result.box = registration
-            result.fromDefinition = false
-        }
-        if let options {
-            if options.hasScope { result.scope = options.scope }
-            if let box = options.decorator { result.decorator = unsafeDowncast(box, to: DecoratorBox<T>.self).decorator }
-            if let ttl = options.ttl { result.ttl = ttl }
-            if let byParameter = options.scopeOnParameters { result.scopeOnParameters = byParameter }
+            result.code = UInt8(ascii: "O")
         }
         if result.scope == nil { result.scope = defaultScope }
         return result
+    }
+
+    /// The closure `resolved` names.
+    @inline(__always)
+    func closure(_ resolved: ResolvedOptions) -> FactoryClosure<P, T> {
+        guard let box = resolved.closureBox else { return factory }
+        return unsafeDowncast(box, to: RegistrationBox<P, T>.self).factory
+    }
+
+    /// Runs the decorator that applies: the persisted one, else the definition's.
+    @inline(__always)
+    func decorate(_ value: T, isNew: Bool, _ resolved: ResolvedOptions) {
+        if let box = resolved.decoratorBox {
+            unsafeDowncast(box, to: DecoratorBox<T>.self).decorator(value, isNew)
+        } else if let decorator = extras?.decorator {
+            decorator(value, isNew)
+        }
     }
 
     /// The override that applies in the running context: the lowest rank wins;
@@ -190,13 +219,13 @@ extension FactoryRegistration {
         let key = self.key
         let options =
             flags & ContainerManager.Flags.options != 0
-            ? manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.loadOptions() })?.value : nil
+            ? manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.loadOptions() }) : nil
         let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.defaultScope : nil
         var resolved = effective(options, defaultScope: defaultScope)
         if resolved.fromDefinition && flags & ContainerManager.Flags.strict != 0 {
             manager.reportUnmocked(key)
         }
-        if resolved.fromDefinition && resolved.code == "F" && traits.contains(.promised)
+        if resolved.fromDefinition && resolved.code == UInt8(ascii: "F") && traits.contains(.promised)
             && flags & ContainerManager.Flags.promiseTriggersError != 0
         {
             // A running program reports it in DEBUG builds only, as Factory does; graph
@@ -216,7 +245,7 @@ extension FactoryRegistration {
         switch resolved.scope?.strategy ?? .unique {
         case .unique:
             value = Self.build(
-                resolved.factory, isolation: resolved.isolation, parameter, key: self, context: context,
+                closure(resolved), isolation: resolved.isolation, parameter, key: self, context: context,
                 checkCycles: checkCycles, traceIndex: traceIndex, code: resolved.code)
             isNew = true
         case .graph:
@@ -226,10 +255,10 @@ extension FactoryRegistration {
             {
                 value = cached
                 isNew = false
-                if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: "C") }
+                if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: UInt8(ascii: "C")) }
             } else {
                 value = Self.build(
-                    resolved.factory, isolation: resolved.isolation, parameter, key: self, context: context,
+                    closure(resolved), isolation: resolved.isolation, parameter, key: self, context: context,
                     checkCycles: checkCycles, traceIndex: traceIndex, code: resolved.code)
                 // Kept only inside a cycle: a top-level graph resolution has nobody to share with.
                 if context.depth > 0 {
@@ -243,7 +272,7 @@ extension FactoryRegistration {
                 traceIndex: traceIndex)
         }
 
-        resolved.decorator?(value, isNew)
+        decorate(value, isNew: isNew, resolved)
         if flags & ContainerManager.Flags.decorator != 0, let containerDecorator = manager.decorator {
             containerDecorator(value)
         }

@@ -75,7 +75,9 @@ public struct FactoryRegistration<P, T>: Sendable {
         key
     }
 
-    @inlinable
+    // Always inlined: a call from unspecialized code would need this type's
+    // generic metadata, a runtime lookup, just to pass `self`.
+    @inlinable @inline(__always)
     package var key: FactoryKey {
         FactoryKey(name: name, valueType: T.self, parameterType: P.self, containerType: containerType)
     }

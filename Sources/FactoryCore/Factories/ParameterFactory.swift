@@ -53,11 +53,12 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     /// A resolution already under way may still finish with the old closure, but
     /// none that starts after `register` returns uses it, and an instance the old
     /// closure builds is never cached.
-    @discardableResult
+    @inlinable @discardableResult
     public func register(isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T) -> Self {
         var copy = self
         let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
-        copy.registration.register(.parameter(closure), isolation: closureIsolation)
+        copy.registration.register(
+            RegistrationBox<P, T>(.parameter(closure), isolation: closureIsolation, describesType: false))
         return copy
     }
 

@@ -308,10 +308,10 @@ package final class ResolutionContext {
         return trace.count - 1
     }
 
-    /// Fills in trace line `index`: `code` is `F` (definition), `R` (registration),
+    /// Fills in trace line `index`: `code` (ASCII) is `F` (definition), `R` (registration),
     /// `O` (context override) for a new instance, `C` for a cached one.
     @usableFromInline
-    package func endTrace<T>(_ index: Int, value: T, code: Character) {
+    package func endTrace<T>(_ index: Int, value: T, code: UInt8) {
         let any: Any = value
         let identity: String
         if type(of: any) is AnyClass {
@@ -319,7 +319,7 @@ package final class ResolutionContext {
         } else {
             identity = "0"
         }
-        trace[index].result = "\(code):\(identity) \(type(of: any))"
+        trace[index].result = "\(Character(Unicode.Scalar(code))):\(identity) \(type(of: any))"
     }
 
     private func flushTrace() {

@@ -8,23 +8,25 @@
 @usableFromInline
 package final class CellSet: @unchecked Sendable {
     // Sendable because `word` is atomic and the other properties are only touched
-    // with the owner's lock held.
+    // with the owner's lock held. That lock is also what makes their accesses
+    // exclusive, hence `@exclusivity(unchecked)`: no runtime access tracking on
+    // every register and reset.
 
     /// The unparameterized instance: an atomic `Unmanaged<CacheCell>`, or 0.
     @usableFromInline let word: UnsafeMutablePointer<Int>
     /// Bumped by every removal, so a build that started before it does not store
     /// what it built (the closure it ran may have been replaced).
-    package var generation = 0
+    @exclusivity(unchecked) package var generation = 0
     /// The build of the unparameterized instance under way, if any.
-    package var gate = BuildGate()
+    @exclusivity(unchecked) package var gate = BuildGate()
     /// Instances per parameter (`scopeOnParameters`).
-    package var parameterCells: [AnyHashable: CacheCell] = [:]
+    @exclusivity(unchecked) package var parameterCells: [AnyHashable: CacheCell] = [:]
     /// Builds per parameter under way.
-    package var parameterGates: [AnyHashable: BuildGate] = [:]
+    @exclusivity(unchecked) package var parameterGates: [AnyHashable: BuildGate] = [:]
     /// The asynchronous build of the unparameterized instance under way (an `AsyncBuild<T>`).
-    package var asyncBuild: AnyObject?
+    @exclusivity(unchecked) package var asyncBuild: AnyObject?
     /// Asynchronous builds per parameter under way.
-    package var asyncParameterBuilds: [AnyHashable: AnyObject] = [:]
+    @exclusivity(unchecked) package var asyncParameterBuilds: [AnyHashable: AnyObject] = [:]
 
     package init() {
         word = .allocate(capacity: 1)

@@ -1,19 +1,23 @@
 /// A closure registered with `register` or a context override, stored untyped
 /// in a container and downcast by key to ``RegistrationBox``.
+@usableFromInline
 package class RegistrationBoxBase: @unchecked Sendable {
     // Sendable because `singletonCells` is only touched with the owning
-    // container's manager lock held; the rest is immutable.
+    // container's manager lock held, `describesType` is written under that lock
+    // before the box is published, and the rest is immutable.
 
     /// Which actor the closure is isolated to.
     package let isolation: ClosureIsolation
     /// Made while the container ran `autoRegister()`, or by `once()`: it describes
     /// the container type rather than this instance, so a singleton it builds is
-    /// shared by every container of the type, as in Factory.
-    package let describesType: Bool
+    /// shared by every container of the type, as in Factory. Set by `register`
+    /// under the manager's lock, before the box is published.
+    @exclusivity(unchecked) package var describesType: Bool
     /// Singletons built by this registration when it does not describe the type;
     /// made on first use, with the manager lock held.
-    package var singletonCells: CellSet?
+    @exclusivity(unchecked) package var singletonCells: CellSet?
 
+    @usableFromInline
     package init(isolation: ClosureIsolation, describesType: Bool) {
         self.isolation = isolation
         self.describesType = describesType
@@ -21,10 +25,12 @@ package class RegistrationBoxBase: @unchecked Sendable {
 }
 
 /// A registered closure for factories of parameter `P` and value `T`.
+@usableFromInline
 package final class RegistrationBox<P, T>: RegistrationBoxBase, @unchecked Sendable {
     // Sendable: see RegistrationBoxBase.
-    package let factory: FactoryClosure<P, T>
+    @usableFromInline package let factory: FactoryClosure<P, T>
 
+    @inlinable
     package init(_ factory: FactoryClosure<P, T>, isolation: ClosureIsolation, describesType: Bool) {
         self.factory = factory
         super.init(isolation: isolation, describesType: describesType)

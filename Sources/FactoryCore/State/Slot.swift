@@ -54,15 +54,24 @@ package final class Slot: TableEntry, @unchecked Sendable {
         return AtomicReference<PersistedOptions>(word: optionsWord).load()?.takeUnretainedValue()
     }
 
+    /// The published options object; manager lock held.
+    package var persistedOptions: PersistedOptions? {
+        AtomicReference<PersistedOptions>(word: optionsWord).load()?.takeUnretainedValue()
+    }
+
     /// The options as published; manager lock held.
     package var options: FactoryOptions? {
         AtomicReference<PersistedOptions>(word: optionsWord).load()?.takeUnretainedValue().value
     }
 
     /// Publishes `options` (nil when empty); the replaced object goes to `garbage`.
-    /// Manager lock held.
-    package func setOptions(_ options: FactoryOptions?, _ garbage: inout Garbage) {
-        let published = options.flatMap { $0.isEmpty ? nil : PersistedOptions($0) }
+    /// Returns whether options are published now. Manager lock held.
+    @discardableResult
+    package func setOptions(_ options: consuming FactoryOptions?, _ garbage: inout Garbage) -> Bool {
+        var published: PersistedOptions?
+        if let options, !options.isEmpty { published = PersistedOptions(options) }
+        let has = published != nil
         garbage.add(AtomicReference<PersistedOptions>(word: optionsWord).exchange(published))
+        return has
     }
 }
