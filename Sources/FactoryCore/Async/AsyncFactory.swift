@@ -131,13 +131,6 @@ public struct AsyncFactory<T: Sendable>: Sendable {
         return copy
     }
 
-    /// Sets `scope` for a scope property (FactoryScopes' `.cached`, ...) without copying this value.
-    @inlinable
-    package consuming func scopeProperty(_ scope: Scope) -> Self {
-        registration.setScopeProperty(scope)
-        return self
-    }
-
     /// Removes what `options` names: the registration, context overrides, cached instances (singleton included).
     public func reset(_ options: FactoryResetOptions = .all) {
         registration.reset(options)
@@ -224,13 +217,6 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
         var copy = self
         copy.registration.setDecorator(decorator, caller: caller)
         return copy
-    }
-
-    /// Sets `scope` for a scope property (FactoryScopes' `.cached`, ...) without copying this value.
-    @inlinable
-    package consuming func scopeProperty(_ scope: Scope) -> Self {
-        registration.setScopeProperty(scope)
-        return self
     }
 
     /// Removes what `options` names: the registration, context overrides, cached instances.

@@ -11,7 +11,16 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     @usableFromInline package let containerType: any AnyObject.Type
     @usableFromInline package let name: StaticString
     @usableFromInline package var factory: AsyncClosure<P, T>
-    @usableFromInline package var scope: Scope?
+    /// The definition's scope, unretained: scopes live for the whole process (see
+    /// ``Scope``), and a retain would make every factory value write the shared
+    /// scope object's reference count, once more for each copy into an async frame.
+    @usableFromInline package var scopeReference: Unmanaged<Scope>?
+    /// The definition's scope.
+    @inlinable
+    package var scope: Scope? {
+        get { scopeReference?.takeUnretainedValue() }
+        set { scopeReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
     @usableFromInline package var hasScope = false
     /// Time to live in nanoseconds; 0 for none.
     @usableFromInline package var ttl: UInt64 = 0
@@ -262,12 +271,12 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         let flags = manager.flags.value
         guard
             flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
-                && hasScope && !scopeOnParameters && decorator == nil && contexts == nil, let scope
+                && hasScope && !scopeOnParameters && decorator == nil && contexts == nil, let scope = scopeReference
         else { return nil }
-        let scopeID = ObjectIdentifier(scope)
+        let scopeID = scope._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
         let ttl = self.ttl
         let key = self.key
-        switch scope.strategy {
+        switch scope._withUnsafeGuaranteedRef({ $0.strategy }) {
         case .container(let weak):
             return manager.findSlot(key)?._withUnsafeGuaranteedRef {
                 $0.cells.hit(T.self, scopeID: scopeID, ttl: ttl, weak: weak, era: 0)
