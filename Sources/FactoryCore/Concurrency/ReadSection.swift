@@ -81,9 +81,8 @@ package struct Garbage {
         while let object = more.popLast() {
             _ = object
         }
-        var object = third.take()
-        object = second.take()
-        object = first.take()
-        _ = object
+        _ = third.take()
+        _ = second.take()
+        _ = first.take()
     }
 }

@@ -61,7 +61,7 @@ package final class Slot: TableEntry, @unchecked Sendable {
 
     /// The options as published; manager lock held.
     package var options: FactoryOptions? {
-        AtomicReference<PersistedOptions>(word: optionsWord).load()?.takeUnretainedValue().value
+        persistedOptions?.value
     }
 
     /// Publishes `options` (nil when empty); the replaced object goes to `garbage`.
