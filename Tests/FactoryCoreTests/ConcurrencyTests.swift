@@ -34,8 +34,9 @@ import Testing
         let container = Container()
         let wrong = Counter()
         let registrations = 60_000
-        // More threads than cores, so that readers are preempted inside the window.
-        runOnThreads(8) { index in
+        // More threads than cores, so that readers are preempted inside the window;
+        // the watchdog turns a hang into a failure.
+        let finished = finishes(8) { index in
             if index == 0 {
                 for round in 1...registrations {
                     let id = round
@@ -47,6 +48,7 @@ import Testing
                 }
             }
         }
+        #expect(finished)
         #expect(wrong.value == 0)
         #expect(container.numbered(0).id == registrations)
     }

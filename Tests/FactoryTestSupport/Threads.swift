@@ -1,11 +1,16 @@
 import Foundation
+import Testing
 
 /// Runs `body` on `count` real threads that start together, and waits for all of them.
 ///
 /// Each thread blocks at a barrier until every thread exists, so the bodies
 /// overlap as much as the machine allows instead of running one after another
-/// the way a small thread pool might run them.
-public func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+/// the way a small thread pool might run them. The wait is bounded by
+/// ``watchdogBound``: threads that do not finish by then (a deadlock) fail the
+/// running test and are left blocked, so a hang never stops the test run.
+public func runOnThreads(
+    _ count: Int, sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping @Sendable (Int) -> Void
+) {
     let ready = DispatchGroup()
     let done = DispatchGroup()
     let start = DispatchSemaphore(value: 0)
@@ -23,7 +28,10 @@ public func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void
     }
     ready.wait()
     for _ in 0..<count { start.signal() }
-    done.wait()
+    if done.wait(timeout: .now() + watchdogBound) == .timedOut {
+        Issue.record(
+            "\(count) threads did not finish within \(Int(watchdogBound)) s: a deadlock", sourceLocation: sourceLocation)
+    }
 }
 
 /// A counter safe to bump from many threads.
