@@ -143,31 +143,28 @@ extension FactoryRegistration {
             closureBox: nil, isolation: isolation, code: UInt8(ascii: "F"), box: nil, fromDefinition: true,
             scope: traits.contains(.hasScope) ? scope : nil, decoratorBox: nil, ttl: ttl,
             scopeOnParameters: traits.contains(.scopeOnParameters))
+        let persistedContexts = persisted?.value.contexts ?? []
         let definitionContexts = extras?.contexts
-        if let options = persisted {
-            if !options.value.contexts.isEmpty || definitionContexts != nil,
-                let best = Self.bestContext(persisted: options.value.contexts, definition: definitionContexts ?? [])
-            {
-                result.closureBox = best.box
-                result.isolation = best.box.isolation
-                result.code = UInt8(ascii: "O")
-                result.box = best.persisted ? best.box : nil
-                result.fromDefinition = !best.persisted
-            } else if let registration = options.value.registration {
-                result.closureBox = registration
-                result.isolation = registration.isolation
-                result.code = UInt8(ascii: "R")
-                result.box = registration
-                result.fromDefinition = false
-            }
-            if options.value.hasScope { result.scope = options.value.scope }
-            result.decoratorBox = options.value.decorator
-            if let ttl = options.value.ttl { result.ttl = ttl }
-            if let byParameter = options.value.scopeOnParameters { result.scopeOnParameters = byParameter }
-        } else if let definitionContexts, let best = Self.bestContext(persisted: [], definition: definitionContexts) {
+        if !persistedContexts.isEmpty || definitionContexts != nil,
+            let best = Self.bestContext(persisted: persistedContexts, definition: definitionContexts ?? [])
+        {
             result.closureBox = best.box
             result.isolation = best.box.isolation
             result.code = UInt8(ascii: "O")
+            result.box = best.persisted ? best.box : nil
+            result.fromDefinition = !best.persisted
+        } else if let registration = persisted?.value.registration {
+            result.closureBox = registration
+            result.isolation = registration.isolation
+            result.code = UInt8(ascii: "R")
+            result.box = registration
+            result.fromDefinition = false
+        }
+        if let options = persisted?.value {
+            if options.hasScope { result.scope = options.scope }
+            result.decoratorBox = options.decorator
+            if let ttl = options.ttl { result.ttl = ttl }
+            if let byParameter = options.scopeOnParameters { result.scopeOnParameters = byParameter }
         }
         if result.scope == nil { result.scope = defaultScope }
         return result
