@@ -50,6 +50,7 @@ let package = Package(
         .testTarget(name: "FactoryScopesTests", dependencies: ["FactoryScopes", "FactoryTestSupport"]),
         .testTarget(name: "FactoryWrappersTests", dependencies: ["FactoryWrappers", "FactoryTestSupport"]),
         .testTarget(name: "FactoryTestingTests", dependencies: ["FactoryTesting", "FactoryTestSupport"]),
+        .testTarget(name: "FactoryCompatibilityTests", dependencies: ["FactoryKit", "FactoryTesting", "FactoryTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
