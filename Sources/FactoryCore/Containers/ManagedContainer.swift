@@ -28,18 +28,27 @@ public protocol SharedContainer: ManagedContainer {
     static var shared: Self { get }
 }
 
-/// A container that sets up registrations before its first resolution or registration.
+/// Something that registers factories at start-up; a container that adopts it
+/// has ``autoRegister()`` called before its first resolution or registration.
 ///
-/// `autoRegister()` runs once per container instance, on the first thread that
-/// touches the container; other threads wait for it, and registrations it makes
-/// on its own thread do not run it again. A reset of registrations
-/// (`manager.reset()`, `reset(options: .registration)`) or a `pop()` to a point
-/// before it ran makes it run again on next use, as in Factory.
+/// As in Factory, it is a plain protocol: a container adopts it
+/// (`extension Container: AutoRegistering { public func autoRegister() { ... } }`),
+/// and so can any other type, for example one registrar class per feature module
+/// that the container's `autoRegister()` calls in turn. Only a container's own
+/// conformance is called by the library.
+///
+/// For a container, `autoRegister()` runs once per container instance, on the
+/// first thread that touches the container; other threads wait for it, and
+/// registrations it makes on its own thread do not run it again. A reset of
+/// registrations (`manager.reset()`, `reset(options: .registration)`) or a `pop()`
+/// to a point before it ran makes it run again on next use, as in Factory.
 ///
 /// Registrations made while it runs describe the container type rather than one
 /// instance: they do not drop cached instances, and a singleton they build is
-/// shared by every container of the type (see ``ContainerManager``).
-public protocol AutoRegistering: ManagedContainer {
-    /// Registers what this container needs at start-up.
+/// shared by every container of the type (see ``ContainerManager``). That holds for
+/// registrations a registrar makes on the container's behalf, too.
+public protocol AutoRegistering {
+    /// Registers factories. The library calls a container's implementation once
+    /// before the container is first used, and again after a reset of registrations.
     func autoRegister()
 }

@@ -49,7 +49,7 @@ extension Resolving {
         return box.map { unsafeDowncast($0, to: RegistrationBox<Void, T>.self) }
     }
 
-    private func typedFactory<T>(_ type: T.Type) -> Factory<T> {
+    func typedFactory<T>(_ type: T.Type) -> Factory<T> {
         var factory = Factory(self, key: "resolving") { @Sendable () -> T in
             fatalError("FactoryCore: \(String(describing: Self.self)).resolving<\(T.self)> has no registration")
         }

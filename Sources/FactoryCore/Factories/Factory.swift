@@ -62,10 +62,15 @@ public struct Factory<T>: FactoryModifying, Sendable {
     /// closure builds is never cached.
     @inlinable @discardableResult
     public func register(isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T) -> Self {
-        var copy = self
         let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
+        return registering(closure, closureIsolation)
+    }
+
+    @inlinable
+    func registering(_ closure: @escaping @Sendable () -> T, _ isolation: ClosureIsolation) -> Self {
+        var copy = self
         copy.registration.register(
-            RegistrationBox<Void, T>(.plain(closure), isolation: closureIsolation, describesType: false))
+            RegistrationBox<Void, T>(.plain(closure), isolation: isolation, describesType: false))
         return copy
     }
 
@@ -85,7 +90,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
         _ contexts: FactoryContextType..., caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping () -> T
     ) -> Self {
-        addContexts(contexts, caller: caller, isolation: isolation, factory)
+        addContexts(contexts, caller: caller, ClosureAdapter.adapt(factory, isolation))
     }
 
     /// Overrides the factory when `argument` is a launch or runtime argument.
@@ -96,7 +101,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
         _ argument: String, caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping () -> T
     ) -> Self {
-        addContexts([.arg(argument)], caller: caller, isolation: isolation, factory)
+        addContexts([.arg(argument)], caller: caller, ClosureAdapter.adapt(factory, isolation))
     }
 
     /// Overrides the factory when any of `arguments` is present.
@@ -105,7 +110,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
         _ arguments: [String], caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping () -> T
     ) -> Self {
-        addContexts([.args(arguments)], caller: caller, isolation: isolation, factory)
+        addContexts([.args(arguments)], caller: caller, ClosureAdapter.adapt(factory, isolation))
     }
 
     /// Overrides the factory in SwiftUI previews.
@@ -114,7 +119,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping () -> T
     ) -> Self {
-        addContexts([.preview], caller: caller, isolation: isolation, factory)
+        addContexts([.preview], caller: caller, ClosureAdapter.adapt(factory, isolation))
     }
 
     /// Overrides the factory under XCTest and Swift Testing.
@@ -123,7 +128,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping () -> T
     ) -> Self {
-        addContexts([.test], caller: caller, isolation: isolation, factory)
+        addContexts([.test], caller: caller, ClosureAdapter.adapt(factory, isolation))
     }
 
     /// Overrides the factory in DEBUG builds.
@@ -132,7 +137,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping () -> T
     ) -> Self {
-        addContexts([.debug], caller: caller, isolation: isolation, factory)
+        addContexts([.debug], caller: caller, ClosureAdapter.adapt(factory, isolation))
     }
 
     /// Overrides the factory in the simulator.
@@ -141,7 +146,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping () -> T
     ) -> Self {
-        addContexts([.simulator], caller: caller, isolation: isolation, factory)
+        addContexts([.simulator], caller: caller, ClosureAdapter.adapt(factory, isolation))
     }
 
     /// Overrides the factory on a device (not the simulator).
@@ -150,16 +155,15 @@ public struct Factory<T>: FactoryModifying, Sendable {
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping () -> T
     ) -> Self {
-        addContexts([.device], caller: caller, isolation: isolation, factory)
+        addContexts([.device], caller: caller, ClosureAdapter.adapt(factory, isolation))
     }
 
-    private func addContexts(
-        _ types: [FactoryContextType], caller: StaticString, isolation: (any Actor)?, _ factory: @escaping () -> T
+    func addContexts(
+        _ types: [FactoryContextType], caller: StaticString, _ adapted: (@Sendable () -> T, ClosureIsolation)
     ) -> Self {
         var copy = self
-        let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
         copy.registration.addContexts(
-            types, .plain(closure), isolation: closureIsolation, persist: registration.persists(calledFrom: caller))
+            types, .plain(adapted.0), isolation: adapted.1, persist: registration.persists(calledFrom: caller))
         return copy
     }
 }

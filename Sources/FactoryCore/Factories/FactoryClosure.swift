@@ -79,6 +79,26 @@ package enum ClosureAdapter {
         (unsafeBitCast(factory, to: (@Sendable (P) -> T).self), self.isolation(of: isolation))
     }
 
+    #if SwiftConcurrency
+    /// Stores a closure written `{ @MainActor in ... }` (Factory 2.5's spelling).
+    ///
+    /// A synchronous function's global actor is part of its type only, not of its
+    /// representation, so the cast keeps the closure as it is; the resolution path
+    /// runs it only on the main actor because its isolation is recorded as `.main`.
+    @inlinable
+    package static func adapt<T>(mainActor factory: @escaping @MainActor () -> T) -> (@Sendable () -> T, ClosureIsolation) {
+        (unsafeBitCast(factory, to: (@Sendable () -> T).self), .main)
+    }
+
+    /// Stores a closure written `{ @MainActor parameter in ... }`; see ``adapt(mainActor:)``.
+    @inlinable
+    package static func adapt<P, T>(
+        mainActor factory: @escaping @MainActor (P) -> T
+    ) -> (@Sendable (P) -> T, ClosureIsolation) {
+        (unsafeBitCast(factory, to: (@Sendable (P) -> T).self), .main)
+    }
+    #endif
+
     @inlinable
     package static func isolation(of actor: (any Actor)?) -> ClosureIsolation {
         guard let actor else { return .none }

@@ -55,10 +55,15 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     /// closure builds is never cached.
     @inlinable @discardableResult
     public func register(isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T) -> Self {
-        var copy = self
         let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
+        return registering(closure, closureIsolation)
+    }
+
+    @inlinable
+    func registering(_ closure: @escaping @Sendable (P) -> T, _ isolation: ClosureIsolation) -> Self {
+        var copy = self
         copy.registration.register(
-            RegistrationBox<P, T>(.parameter(closure), isolation: closureIsolation, describesType: false))
+            RegistrationBox<P, T>(.parameter(closure), isolation: isolation, describesType: false))
         return copy
     }
 
@@ -78,7 +83,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         _ contexts: FactoryContextType..., caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping (P) -> T
     ) -> Self {
-        addContexts(contexts, caller: caller, isolation: isolation, factory)
+        addContexts(contexts, caller: caller, ClosureAdapter.adapt(factory, isolation))
     }
 
     /// Overrides the factory when `argument` is a launch or runtime argument.
@@ -89,7 +94,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         _ argument: String, caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping (P) -> T
     ) -> Self {
-        addContexts([.arg(argument)], caller: caller, isolation: isolation, factory)
+        addContexts([.arg(argument)], caller: caller, ClosureAdapter.adapt(factory, isolation))
     }
 
     /// Overrides the factory when any of `arguments` is present.
@@ -98,7 +103,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         _ arguments: [String], caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping (P) -> T
     ) -> Self {
-        addContexts([.args(arguments)], caller: caller, isolation: isolation, factory)
+        addContexts([.args(arguments)], caller: caller, ClosureAdapter.adapt(factory, isolation))
     }
 
     /// Overrides the factory in SwiftUI previews.
@@ -107,7 +112,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping (P) -> T
     ) -> Self {
-        addContexts([.preview], caller: caller, isolation: isolation, factory)
+        addContexts([.preview], caller: caller, ClosureAdapter.adapt(factory, isolation))
     }
 
     /// Overrides the factory under XCTest and Swift Testing.
@@ -116,7 +121,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping (P) -> T
     ) -> Self {
-        addContexts([.test], caller: caller, isolation: isolation, factory)
+        addContexts([.test], caller: caller, ClosureAdapter.adapt(factory, isolation))
     }
 
     /// Overrides the factory in DEBUG builds.
@@ -125,7 +130,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping (P) -> T
     ) -> Self {
-        addContexts([.debug], caller: caller, isolation: isolation, factory)
+        addContexts([.debug], caller: caller, ClosureAdapter.adapt(factory, isolation))
     }
 
     /// Overrides the factory in the simulator.
@@ -134,7 +139,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping (P) -> T
     ) -> Self {
-        addContexts([.simulator], caller: caller, isolation: isolation, factory)
+        addContexts([.simulator], caller: caller, ClosureAdapter.adapt(factory, isolation))
     }
 
     /// Overrides the factory on a device (not the simulator).
@@ -143,16 +148,15 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping (P) -> T
     ) -> Self {
-        addContexts([.device], caller: caller, isolation: isolation, factory)
+        addContexts([.device], caller: caller, ClosureAdapter.adapt(factory, isolation))
     }
 
-    private func addContexts(
-        _ types: [FactoryContextType], caller: StaticString, isolation: (any Actor)?, _ factory: @escaping (P) -> T
+    func addContexts(
+        _ types: [FactoryContextType], caller: StaticString, _ adapted: (@Sendable (P) -> T, ClosureIsolation)
     ) -> Self {
         var copy = self
-        let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
         copy.registration.addContexts(
-            types, .parameter(closure), isolation: closureIsolation, persist: registration.persists(calledFrom: caller))
+            types, .parameter(adapted.0), isolation: adapted.1, persist: registration.persists(calledFrom: caller))
         return copy
     }
 }

@@ -1,0 +1,88 @@
+import FactoryKit
+import FactoryTestSupport
+import Testing
+
+// Factory's `AutoRegistering` is a plain protocol: apps give each feature module a
+// registrar class and call them all from the container's `autoRegister()`.
+
+protocol RegistrarSettings: Sendable {
+    var source: String { get }
+}
+
+struct LiveRegistrarSettings: RegistrarSettings {
+    let source: String
+}
+
+final class RegistrarContainer: SharedContainer, AutoRegistering {
+    static let shared = RegistrarContainer()
+    let manager = ContainerManager()
+
+    let runs = Counter()
+
+    func autoRegister() {
+        runs.increment()
+        // Written as an app writes it; without the upcoming ExistentialAny feature
+        // this reads `[AutoRegistering]`.
+        let registrars: [any AutoRegistering] = [SettingsAutoRegister(), ProfileAutoRegister(container: self)]
+        SettingsAutoRegister.$target.withValue(self) {
+            for registrar in registrars { registrar.autoRegister() }
+        }
+    }
+}
+
+extension RegistrarContainer {
+    var settings: Factory<any RegistrarSettings> { self { LiveRegistrarSettings(source: "definition") } }
+    var profileName: Factory<String> { self { "definition" } }
+}
+
+/// Registers into the container being set up, as a feature module's registrar
+/// registers into `Container.shared`.
+final class SettingsAutoRegister: AutoRegistering {
+    @TaskLocal static var target: RegistrarContainer?
+
+    func autoRegister() {
+        Self.target?.settings.register { LiveRegistrarSettings(source: "registrar") }
+    }
+}
+
+/// A registrar as apps often write one: not final, not Sendable, with stored state.
+class ProfileAutoRegister: AutoRegistering {
+    weak var container: RegistrarContainer?
+    var calls = 0
+
+    init(container: RegistrarContainer?) {
+        self.container = container
+    }
+
+    func autoRegister() {
+        calls += 1
+        container?.profileName.register { "registrar" }
+    }
+}
+
+@Suite struct AutoRegisteringRegistrarTests {
+    @Test func aContainerCallsItsRegistrarsBeforeFirstUse() {
+        let container = RegistrarContainer()
+        #expect(container.settings().source == "registrar")
+        #expect(container.profileName() == "registrar")
+        #expect(container.runs.value == 1)
+    }
+
+    @Test func registrarsRunAgainAfterARegistrationReset() {
+        let container = RegistrarContainer()
+        #expect(container.settings().source == "registrar")
+        container.manager.reset()
+        #expect(container.settings().source == "registrar")
+        #expect(container.runs.value == 2)
+    }
+
+    @Test func manyThreadsTouchingANewContainerRunItsRegistrarsOnce() {
+        let container = RegistrarContainer()
+        let wrong = Counter()
+        runOnThreads(8) { _ in
+            if container.settings().source != "registrar" { wrong.increment() }
+        }
+        #expect(container.runs.value == 1)
+        #expect(wrong.value == 0)
+    }
+}
