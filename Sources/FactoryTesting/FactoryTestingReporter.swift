@@ -25,8 +25,10 @@ struct FactoryTestingReporter: FactoryTestReporting {
 
     func recordIssue(_ message: String) -> Bool {
         #if canImport(Testing)
-        if Test.current != nil && (TestIsolation.current.inTrait || XCTestScope.current != nil) {
-            Issue.record(Comment(rawValue: message))
+        if let test = Test.current, TestIsolation.current.inTrait || XCTestScope.current != nil {
+            // At the test's own declaration: the default location would be this line, inside
+            // the library. (The resolution site is not known here; FactoryCore does not carry it.)
+            Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
             return true
         }
         #endif
