@@ -49,20 +49,37 @@ final class DiamondContainer: SharedContainer {
         }
     }
 
+    /// The first build signals that it started and waits until the reset on the
+    /// other thread is done, so the reset lands inside the build whatever the
+    /// machine's speed: the build's caller still gets its value, but it is not
+    /// cached, and the next resolution builds again.
     @Test func aResetDuringABuildStartsANewGeneration() {
         let container = ScopeContainer()
-        let seen = Collector<ObjectIdentifier>()
+        let started = Signal()
+        let resetDone = Signal()
+        let gated = Factory<Thing>(container, key: "gated") {
+            if container.builds.increment() == 1 {
+                started.raise()
+                #expect(resetDone.wait(), "the reset never came")
+            }
+            return Thing()
+        }.cached
+        // Things, not their identifiers: a freed instance's address could be reused.
+        let seen = Collector<Thing>()
         runOnThreads(2) { index in
             if index == 0 {
-                seen.append(ObjectIdentifier(container.slowCached()))
+                seen.append(gated())
             } else {
-                pause(milliseconds: 10)
+                #expect(started.wait(), "the build never started")
                 container.manager.reset(options: .scope)
+                resetDone.raise()
             }
         }
-        let afterReset = container.slowCached()
-        #expect(seen.values.first != ObjectIdentifier(afterReset))
+        let afterReset = gated()
+        #expect(seen.values.count == 1)
+        #expect(seen.values.first !== afterReset, "the build the reset interrupted was cached")
         #expect(container.builds.value == 2)
+        #expect(gated() === afterReset, "the new generation's instance is cached")
     }
 
     @Test func differentScopedFactoriesSharingADependencyDoNotDeadlock() {
