@@ -43,10 +43,17 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         manager.ensureAutoRegistered(container)
     }
 
-    /// The factory's key: container type, name, parameter and value types.
+    /// The factory's key: container type, name, parameter and value types, and
+    /// that it is asynchronous.
+    ///
+    /// A synchronous factory with the same container type, name and types (an
+    /// overload on the return type, or one explicit `key:`) is another factory:
+    /// the key's parameter type is ``AsyncKind``, so the two never share a slot,
+    /// a registration or a cache, and each kind's boxes and cells are only ever
+    /// read by the kind that made them (their readers downcast without a check).
     @inlinable
     public var key: FactoryKey {
-        FactoryKey(name: name, valueType: T.self, parameterType: P.self, containerType: containerType)
+        FactoryKey(name: name, valueType: T.self, parameterType: AsyncKind<P>.self, containerType: containerType)
     }
 
     /// Whether a modifier called from `caller` persists (see the synchronous factories).
@@ -483,4 +490,8 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         return try await build.value()
     }
 }
+
+/// Marks an asynchronous factory's key: the parameter type ``FactoryKey`` holds
+/// for an ``AsyncFactory`` (`P` is `Void`) or ``AsyncParameterFactory``.
+public enum AsyncKind<P> {}
 #endif
