@@ -71,8 +71,18 @@ struct SuiteMocksTests {
         #expect(Container.shared.number() == 404)
     }
 
-    @Test(.container { _ in #expect(Test.current != nil) })
-    func theMocksClosureRunsInsideTheTest() {}
+    /// The test that the mocks closure of ``theMocksClosureRunsInsideTheTest()`` ran in.
+    static let mocksClosureRanIn = LockedBox<String?>(nil)
+
+    @Test(
+        .container { container in
+            ContainerTraitMocksTests.mocksClosureRanIn.withLock { $0 = Test.current?.name }
+            container.number.register { 77 }
+        })
+    func theMocksClosureRunsInsideTheTest() {
+        #expect(Self.mocksClosureRanIn.withLock { $0 } == Test.current?.name, "the closure ran outside the test, or never")
+        #expect(Container.shared.number() == 77, "the closure registered in this test's container")
+    }
 }
 
 private struct TraitSetupError: Error {}
