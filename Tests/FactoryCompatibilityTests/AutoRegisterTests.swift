@@ -1,0 +1,91 @@
+import FactoryKit
+import FactoryTestSupport
+import Testing
+
+/// A container that registers at start-up, counting how often it does.
+final class StartUpContainer: SharedContainer, AutoRegistering {
+    static let shared = StartUpContainer()
+    let manager = ContainerManager()
+    let runs = Counter()
+
+    func autoRegister() {
+        runs.increment()
+        weather.register { MockWeather("auto") }
+    }
+}
+
+extension StartUpContainer {
+    var weather: Factory<any WeatherProviding> { self { WeatherService() } }
+    var cachedThing: Factory<Thing> { self { Thing() }.cached }
+}
+
+// Factory: a container that conforms to `AutoRegistering` has `autoRegister()`
+// called before its first resolution, once; a reset of its registrations (or of
+// everything) makes it run again on next use.
+@Suite struct AutoRegisterTests {
+    @Test func itRunsBeforeTheFirstResolution() {
+        let container = StartUpContainer()
+        #expect(container.runs.value == 0)
+        #expect(container.weather().source == "auto")
+        #expect(container.runs.value == 1)
+    }
+
+    @Test func itRunsOncePerContainer() {
+        let container = StartUpContainer()
+        _ = container.weather()
+        _ = container.weather()
+        _ = container.cachedThing()
+        #expect(container.runs.value == 1)
+        let other = StartUpContainer()
+        _ = other.weather()
+        #expect(other.runs.value == 1)
+    }
+
+    @Test func aLaterRegistrationWinsOverIt() {
+        let container = StartUpContainer()
+        container.weather.register { MockWeather("later") }
+        #expect(container.weather().source == "later")
+        #expect(container.runs.value == 1)
+    }
+
+    @Test func itRunsAgainAfterAFullReset() {
+        let container = StartUpContainer()
+        _ = container.weather()
+        container.manager.reset()
+        #expect(container.weather().source == "auto")
+        #expect(container.runs.value == 2)
+    }
+
+    @Test func itRunsAgainAfterARegistrationReset() {
+        let container = StartUpContainer()
+        _ = container.weather()
+        container.reset(options: .registration)
+        #expect(container.weather().source == "auto")
+        #expect(container.runs.value == 2)
+    }
+
+    @Test func aScopeResetDoesNotRunItAgain() {
+        let container = StartUpContainer()
+        _ = container.weather()
+        container.manager.reset(options: .scope)
+        _ = container.weather()
+        #expect(container.runs.value == 1)
+    }
+
+    @Test func aPopToBeforeItRanRunsItAgain() {
+        let container = StartUpContainer()
+        container.manager.push()
+        _ = container.weather()
+        container.manager.pop()
+        #expect(container.weather().source == "auto")
+        #expect(container.runs.value == 2)
+    }
+
+    @Test func manyThreadsTouchingANewContainerRunItOnce() {
+        let container = StartUpContainer()
+        let seen = Collector<String>()
+        runOnThreads(8) { _ in seen.append(container.weather().source) }
+        #expect(container.runs.value == 1)
+        #expect(seen.values == Array(repeating: "auto", count: 8))
+    }
+}
