@@ -12,49 +12,74 @@
 #     <!-- snippet: standalone -->   declares its own factories: no Factories.swift
 #     <!-- snippet: continue -->     appended to the previous block's check
 #     <!-- snippet: skip -->         not Swift that compiles on its own (Package.swift fragments)
+#     <!-- snippet: run -->          also linked against the library and run (no Testing/XCTest)
+#     <!-- snippet: crash -->        the same, and the program must stop with a failure
+#     <!-- snippet: run standalone -->   markers combine
+#
+# A fenced block marked `<!-- output -->` after a `run` block is that block's
+# output sample: the check fails unless the real run prints it
+# (scripts/compare-output.py masks addresses; a `...` line stands for any lines).
 #
 #     scripts/check-readme.sh [README.md]
+#     scripts/check-readme.sh --samples-only ARTICLE.md   # only its run/crash blocks (DocC articles,
+#                                                        # whose other snippets need their own types)
+#     SCRATCH_PATH=.build-mine scripts/check-readme.sh   # another build folder (default .build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+samples_only=false
+if [[ "${1:-}" == "--samples-only" ]]; then
+    samples_only=true
+    shift
+fi
 readme="${1:-README.md}"
 prelude=scripts/readme-prelude
 
-swift build --target FactoryTesting
-bin="$(swift build --show-bin-path)"
-flags=(-typecheck -swift-version 6 -warnings-as-errors -enable-upcoming-feature ExistentialAny -I "$bin/Modules")
+scratch="${SCRATCH_PATH:-.build}"
+swift build --scratch-path "$scratch" --target FactoryTesting
+bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
+common=(-swift-version 6 -warnings-as-errors -enable-upcoming-feature ExistentialAny -I "$bin/Modules")
 for map in "$bin"/*.build/module.modulemap; do
-    [[ -e "$map" ]] && flags+=(-Xcc "-fmodule-map-file=$map")
+    [[ -e "$map" ]] && common+=(-Xcc "-fmodule-map-file=$map")
 done
+flags=(-typecheck "${common[@]}")
 
-work=.build/readme-snippets
+work="$scratch/readme-snippets/$(basename "$readme" .md)"
 rm -rf "$work"
 mkdir -p "$work"
 
 # Split the README into numbered units: unit-N/main.swift (+ unit-N/standalone, unit-N/line).
 awk -v work="$work" '
-    /^<!-- snippet: [a-z]+ -->$/ { marker = $3; next }
+    /^<!-- snippet: [a-z ]+ -->$/ { marker = " "; for (i = 3; i < NF; i++) marker = marker $i " "; next }
+    /^<!-- output -->$/ { marker = "output"; next }
     /^```swift$/ {
         inside = 1
-        if (marker == "continue" && unit > 0) { appending = 1 } else { appending = 0; unit++ }
+        if (index(marker, " continue ") && unit > 0) { appending = 1 } else { appending = 0; unit++ }
         dir = sprintf("%s/unit-%02d", work, unit)
         if (!appending) {
             system("mkdir -p " dir)
             print NR > (dir "/line")
-            if (marker == "standalone") print "" > (dir "/standalone")
-            if (marker == "skip") print "" > (dir "/skip")
+            if (index(marker, " standalone ")) print "" > (dir "/standalone")
+            if (index(marker, " skip ")) print "" > (dir "/skip")
+            if (index(marker, " run ") || index(marker, " crash ")) print "" > (dir "/run")
+            if (index(marker, " crash ")) print "" > (dir "/crash")
         }
         marker = ""
         next
     }
     /^```/ && inside { inside = 0; next }
     inside { print >> (dir "/main.swift") }
+    /^```/ && capturing { capturing = 0; next }
+    capturing { print >> (dir "/expected"); next }
+    /^```/ && marker == "output" && unit > 0 { capturing = 1; marker = ""; printf "" > (dir "/expected"); next }
     !/^[[:space:]]*$/ && !inside { marker = "" }
 ' "$readme"
 
 failed=0
 count=0
+runs=0
 for dir in "$work"/unit-*; do
     [[ -e "$dir/skip" ]] && continue
+    [[ $samples_only == true && ! -e "$dir/run" ]] && continue
     count=$((count + 1))
     line="$(cat "$dir/line")"
     if ! grep -q '^import ' "$dir/main.swift"; then
@@ -73,6 +98,33 @@ for dir in "$work"/unit-*; do
         echo "check-readme: $readme:$line: the snippet does not type-check ($dir/main.swift):" >&2
         cat "$dir/output.txt" >&2
         failed=$((failed + 1))
+        continue
+    fi
+    [[ -e "$dir/run" ]] || continue
+    # Linked against the library's objects, as an app would be, then run.
+    objects=()
+    for module in CFactoryAtomics FactoryCore FactoryScopes FactoryWrappers; do
+        objects+=("$bin/$module.build"/*.o)
+    done
+    if ! swiftc "${common[@]}" -module-name "Snippet${line}" "${sources[@]}" "$dir/main.swift" \
+        "${objects[@]}" -o "$dir/snippet" > "$dir/output.txt" 2>&1; then
+        echo "check-readme: $readme:$line: the snippet does not link ($dir/main.swift):" >&2
+        cat "$dir/output.txt" >&2
+        failed=$((failed + 1))
+        continue
+    fi
+    # No crash backtrace: the sample shows what a user reads first.
+    # (In a command substitution whose stderr is dropped, so bash's own "Illegal instruction" is not printed.)
+    status="$( { SWIFT_BACKTRACE=enable=no timeout 60 "$dir/snippet" > "$dir/run.txt" 2>&1 && echo 0 || echo $?; } 2> /dev/null)"
+    if [[ -e "$dir/crash" && ( $status -eq 0 || $status -eq 124 ) ]] || [[ ! -e "$dir/crash" && $status -ne 0 ]]; then
+        echo "check-readme: $readme:$line: the snippet exited with status $status:" >&2
+        cat "$dir/run.txt" >&2
+        failed=$((failed + 1))
+        continue
+    fi
+    runs=$((runs + 1))
+    if [[ -e "$dir/expected" ]] && ! scripts/compare-output.py "$dir/expected" "$dir/run.txt" "$readme:$line" >&2; then
+        failed=$((failed + 1))
     fi
 done
 
@@ -80,4 +132,4 @@ if [[ $failed -gt 0 ]]; then
     echo "check-readme: $failed of $count snippets failed" >&2
     exit 1
 fi
-echo "check-readme: $count snippets type-check"
+echo "check-readme: $count snippets type-check; $runs ran and printed their output samples"

@@ -8,6 +8,7 @@ final class MockService: MyServiceType {}
 final class Repository: Sendable {
     let service: any MyServiceType
     init(service: any MyServiceType) { self.service = service }
+    init(network: any Networking) { self.service = MyService() }
 }
 
 protocol Networking: Sendable {}
@@ -64,4 +65,33 @@ enum Network {
 final class OrderService: Sendable {
     let network: any Networking
     init(network: any Networking) { self.network = network }
+}
+
+struct Config: Sendable {
+    var databaseURL = "postgres://localhost/app"
+}
+protocol Database: Sendable {
+    func rows(for month: String) async throws -> [String]
+}
+final class PostgresDatabase: Database {
+    static func connect(to url: String) async throws -> PostgresDatabase { PostgresDatabase() }
+    func rows(for month: String) async throws -> [String] { [] }
+}
+final class InMemoryDatabase: Database {
+    func rows(for month: String) async throws -> [String] { [] }
+}
+struct Report: Sendable {
+    let rows: [String]
+    static func build(for month: String, from database: any Database) async throws -> Report {
+        Report(rows: try await database.rows(for: month))
+    }
+}
+
+final class CircularA: Sendable {
+    let b: CircularB
+    init(b: CircularB) { self.b = b }
+}
+final class CircularB: Sendable {
+    let a: CircularA
+    init(a: CircularA) { self.a = a }
 }
