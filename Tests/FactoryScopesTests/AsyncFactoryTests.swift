@@ -25,6 +25,8 @@ final class AsyncContainer: ManagedContainer {
     /// How many of the next builds throw.
     let failNext = Counter()
     let released = Signal()
+    /// Raised when a build of `gated` starts.
+    let entered = Signal()
 
     func connect() async throws -> Pool {
         let serial = builds.increment()
@@ -42,10 +44,13 @@ final class AsyncContainer: ManagedContainer {
     var expiring: AsyncFactory<Pool> { self { try await self.connect() }.cached.timeToLive(0.05) }
     /// An interval no test outlives, so that a hit never depends on the machine's speed.
     var hourLong: AsyncFactory<Pool> { self { try await self.connect() }.cached.timeToLive(3600) }
-    /// Waits (suspended) until `released` is raised, polling.
+    /// Raises `entered`, then waits (suspended) until `released` is raised, polling;
+    /// then throws if its task was cancelled meanwhile, as a real connection would.
     var gated: AsyncFactory<Pool> {
         self {
+            self.entered.raise()
             while !self.released.isRaised { try? await Task.sleep(nanoseconds: 1_000_000) }
+            try Task.checkCancellation()
             return try await self.connect()
         }.cached
     }
@@ -65,6 +70,13 @@ final class AsyncContainer: ManagedContainer {
     }
     var cycleA: AsyncFactory<Int> { self { try await self.cycleB() + 1 } }
     var cycleB: AsyncFactory<Int> { self { try await self.cycleA() + 1 }.cached }
+}
+
+extension Signal {
+    /// Suspends, polling, until the signal is raised; bound it with `withWatchdog`.
+    fileprivate func raised() async {
+        while !isRaised { try? await Task.sleep(nanoseconds: 1_000_000) }
+    }
 }
 
 /// Fails the run (instead of hanging it) if `body` does not finish in time: the
@@ -120,37 +132,38 @@ private func withWatchdog<R: Sendable>(_ body: () async throws -> R) async rethr
     @Test func aFailedBuildFailsEveryWaiterAndCachesNothing() async throws {
         let container = AsyncContainer()
         container.failNext.increment()
-        let outcomes = await withWatchdog {
-            await withTaskGroup(of: Bool.self) { group in
-                for _ in 0..<50 {
-                    group.addTask {
-                        do {
-                            _ = try await container.cached()
-                            return true
-                        } catch {
-                            return false
-                        }
-                    }
-                }
-                var outcomes: [Bool] = []
-                for await outcome in group { outcomes.append(outcome) }
-                return outcomes
+        let starter = Task { try await container.gated() }
+        await withWatchdog { await container.entered.raised() }
+        // The main actor runs these in order, each until it waits for the build under
+        // way; the job after them runs once all of them wait.
+        let waiters = (0..<49).map { _ in Task { @MainActor in try await container.gated() } }
+        await MainActor.run {}
+        container.released.raise()
+        let failed = await withWatchdog {
+            var failed = 0
+            for task in [starter] + waiters {
+                if case .failure = await task.result { failed += 1 }
             }
+            return failed
         }
-        #expect(outcomes.allSatisfy { !$0 }, "every waiter of the failed build got its error")
+        #expect(failed == 50, "every waiter of the failed build got its error")
         #expect(container.builds.value == 1)
-        let pool = try await container.cached()
+        let pool = try await container.gated()
         #expect(pool.serial == 2, "the next resolution built again")
-        #expect(try await container.cached() === pool)
+        #expect(try await container.gated() === pool)
     }
 
     @Test func cancellingAWaiterCancelsOnlyItsWait() async throws {
         let container = AsyncContainer()
-        let cancelled = Task { try await container.gated() }
         let waiting = Task { try await container.gated() }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        // The build is under way until `released`: the next task can only wait for it.
+        await withWatchdog { await container.entered.raised() }
+        let cancelled = Task { @MainActor in try await container.gated() }
+        // The main actor runs jobs of one priority in order, and the resolution does
+        // not leave it before it waits: once this job runs, the task above waits.
+        await MainActor.run {}
         cancelled.cancel()
-        await #expect(throws: CancellationError.self) { try await cancelled.value }
+        _ = await withWatchdog { await #expect(throws: CancellationError.self) { try await cancelled.value } }
         container.released.raise()
         let pool = try await withWatchdog { try await waiting.value }
         #expect(container.builds.value == 1)
@@ -160,9 +173,9 @@ private func withWatchdog<R: Sendable>(_ body: () async throws -> R) async rethr
     @Test func cancellingTheTaskThatStartedTheBuildDoesNotCancelTheBuild() async throws {
         let container = AsyncContainer()
         let starter = Task { try await container.gated() }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        await withWatchdog { await container.entered.raised() }
         starter.cancel()
-        await #expect(throws: CancellationError.self) { try await starter.value }
+        _ = await withWatchdog { await #expect(throws: CancellationError.self) { try await starter.value } }
         container.released.raise()
         let pool = try await withWatchdog { try await container.gated() }
         #expect(container.builds.value == 1)
