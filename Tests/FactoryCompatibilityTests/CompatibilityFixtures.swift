@@ -81,6 +81,7 @@ extension Container {
     var pairGreeting: ParameterFactory<(String, Int), Greeting> { self { Greeting("\($0.0) \($0.1)") } }
     var cachedGreeting: ParameterFactory<String, Greeting> { self { Greeting($0) }.cached }
     var greetingPerName: ParameterFactory<String, Greeting> { self { Greeting($0) }.cached.scopeOnParameters }
+    var greetingPerNameFirst: ParameterFactory<String, Greeting> { self { Greeting($0) }.scopeOnParameters.cached }
 
     // Optionals and promises.
     var optionalWeather: Factory<(any WeatherProviding)?> { self { nil } }

@@ -168,6 +168,14 @@ import Testing
         #expect(container.greetingPerName("Grace") === grace)
     }
 
+    @Test func theModifierMayComeBeforeTheScope() {
+        // Factory's documentation writes `.scopeOnParameters.cached`.
+        let container = Container()
+        let ada = container.greetingPerNameFirst("Ada")
+        #expect(container.greetingPerNameFirst("Ada") === ada)
+        #expect(container.greetingPerNameFirst("Grace").name == "Grace")
+    }
+
     @Test func resettingTheScopeDropsEveryParametersInstance() {
         let container = Container()
         let ada = container.greetingPerName("Ada")
