@@ -62,18 +62,20 @@ final class AutoContainer: SharedContainer, AutoRegistering {
     }
 }
 
-/// A container whose autoRegister() takes a while and counts its runs.
+/// A container whose autoRegister() counts its runs, raises `started` and then
+/// waits until `proceed` is raised, so that a test acts while it runs.
 final class SlowAutoContainer: ManagedContainer, AutoRegistering {
     let manager = ContainerManager()
     let calls = Counter()
     let started = Signal()
+    let proceed = Signal()
 
     var greeting: Factory<any Greeting> { self { Hello() } }
 
     func autoRegister() {
         calls.increment()
         started.raise()
-        pause(milliseconds: 30)
+        proceed.wait()
         greeting.register { MockGreeting("auto") }
     }
 }
@@ -96,6 +98,7 @@ final class SlowAutoContainer: ManagedContainer, AutoRegistering {
                         }
                     }
                 })
+            container.proceed.raise()
             #expect(poll { texts.values.count == 1 })
             container.manager.trace = false
             container.manager.defaultScope = nil
