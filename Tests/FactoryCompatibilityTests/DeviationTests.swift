@@ -43,7 +43,8 @@ extension Container {
     @MainActor var mainActorThing: Factory<ScreenModel> { self { ScreenModel(weather: WeatherService()) } }
 }
 
-@Suite struct DeviationTests {
+// Serialized: one test sets a runtime argument, which is process-wide.
+@Suite(.serialized) struct DeviationTests {
     @Test func aSingletonIsKeptPerContainerType() {
         withIsolatedSingletons { isolate in
             let first = isolate(FirstCommonContainer())
