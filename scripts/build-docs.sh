@@ -6,6 +6,7 @@
 #
 #     scripts/build-docs.sh                              # all four modules
 #     scripts/build-docs.sh FactoryCore FactoryScopes    # some of them
+#     SCRATCH_PATH=.build-mine scripts/build-docs.sh     # another build folder (default .build)
 #
 # Output: .build/docs/Factory.doccarchive, one site for the four modules (the
 # per-module archives merged with `docc merge`, under a landing page that lists
@@ -32,7 +33,8 @@ find_tool() {
 docc="${DOCC:-$(find_tool docc)}"
 extract="${SWIFT_SYMBOLGRAPH_EXTRACT:-$(find_tool swift-symbolgraph-extract)}"
 
-out=.build/docs
+scratch="${SCRATCH_PATH:-.build}"
+out="$scratch/docs"
 graphs="$out/symbol-graphs"
 rm -rf "$out"
 mkdir -p "$graphs"
@@ -41,9 +43,9 @@ mkdir -p "$graphs"
 #    so the build cache is shared with them.
 for module in "${modules[@]}"; do
     echo "== swift build --target $module"
-    swift build --target "$module"
+    swift build --scratch-path "$scratch" --target "$module"
 done
-bin="$(swift build --show-bin-path)"
+bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
 
 # 2. Symbol graphs, read from the built modules. The C module under FactoryCore
 #    is found through the module maps SwiftPM generated.

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-site=.build/docs/Factory.doccarchive
+site="${SCRATCH_PATH:-.build}/docs/Factory.doccarchive"
 if [[ ! -d "$site" ]]; then
     scripts/build-docs.sh
 fi
