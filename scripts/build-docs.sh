@@ -94,8 +94,10 @@ if [[ ${#failed[@]} -gt 0 ]]; then
     exit 1
 fi
 
-# 4. One site: the archives merged, with a landing page that lists the layers
-#    (each module page's abstract says which layer it is and who links it).
+# 4. One site: the archives merged. `docc merge` synthesizes a landing page with only
+#    a title and the module cards in alphabetical order; scripts/docs-landing.py gives
+#    it the front page written in Documentation/Factory.docc (what the library is,
+#    which layer to link, the articles to read first) and orders the cards by layer.
 archives=()
 for module in "${modules[@]}"; do archives+=("$out/$module.doccarchive"); done
 "$docc" merge "${archives[@]}" \
@@ -103,4 +105,10 @@ for module in "${modules[@]}"; do archives+=("$out/$module.doccarchive"); done
     --synthesized-landing-page-kind Package \
     --synthesized-landing-page-topics-style detailedGrid \
     --output-path "$out/Factory.doccarchive"
+"$docc" convert Documentation/Factory.docc \
+    --fallback-display-name "Factory for Swift" \
+    --fallback-bundle-identifier org.swift-factory.Factory \
+    --output-path "$out/Landing.doccarchive" \
+    --warnings-as-errors
+scripts/docs-landing.py "$out/Factory.doccarchive" "$out/Landing.doccarchive" "${all_modules[@]}"
 echo "build-docs: ${modules[*]} -> $out/Factory.doccarchive (serve it with scripts/serve-docs.sh)"
