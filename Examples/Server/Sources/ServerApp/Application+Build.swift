@@ -8,7 +8,9 @@ import Logging
 /// - `GET /whoami[?delay=ms][&together=n]`: what the request-scoped services
 ///   saw. `together` (at most 8) makes the handler wait, at most two seconds,
 ///   until that many `/whoami` requests have run at once; `delay` (ms, at most
-///   2000) makes it sleep after that; then it resolves again.
+///   2000) makes it sleep after that; then it resolves again. Any other
+///   parameter, or a value that is not a whole number in range, is answered
+///   with `400 Bad Request` and a message naming it (``WhoAmIOptions``).
 /// - `GET /stats`: the app-wide counters.
 /// - `GET /catalog`: the items of the catalog store, an async singleton opened
 ///   once, on first use, whatever the number of concurrent first requests.
@@ -29,10 +31,8 @@ public func buildApplication(
     let router = Router()
     router.add(middleware: RequestContainerMiddleware())
     router.get("whoami") { request, _ -> WhoAmI in
-        try await whoAmI(
-            delay: min(max(request.uri.queryParameters.get("delay", as: Int.self) ?? 0, 0), 2000),
-            together: min(max(request.uri.queryParameters.get("together", as: Int.self) ?? 1, 1), 8)
-        )
+        let options = try WhoAmIOptions(query: request.uri.queryParameters)
+        return try await whoAmI(delay: options.delay, together: options.together)
     }
     router.get("catalog") { _, _ -> CatalogResponse in
         let store = try await Container.shared.catalog()
