@@ -256,9 +256,11 @@ private func isolatedSingletons(_ body: (IsolatedSingletons) -> Void) {
         for scope in [Scope.cached, Scope.singleton, Scope.shared, Scope.unique, Scope.graph] {
             isolatedSingletons { isolate in
                 let container = isolate(CrossedContainer())
+                let closureRuns = Signal()
                 let othersDone = Signal()
                 let gaveUp = Counter()
                 let blocking = Factory<Node>(container, key: "blocking") {
+                    closureRuns.raise()
                     if !othersDone.wait(upTo: bound / 2) { gaveUp.increment() }
                     return Node()
                 }.scope(scope)
@@ -267,7 +269,7 @@ private func isolatedSingletons(_ body: (IsolatedSingletons) -> Void) {
                         _ = blocking()
                         return
                     }
-                    pause(milliseconds: 5)  // usually lets the closure start first; the test holds either way
+                    #expect(closureRuns.wait(), "\(type(of: scope)): the closure never ran")
                     _ = container.x()
                     _ = container.y()
                     _ = container.top()
