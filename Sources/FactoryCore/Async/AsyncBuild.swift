@@ -113,6 +113,18 @@ package final class AsyncChain: Sendable {
         return false
     }
 
+    /// Whether this resolution runs inside `build`: the build's own resolution is
+    /// one of its outer resolutions.
+    package func isInside(_ build: AsyncBuild<some Sendable>) -> Bool {
+        guard let started = build.chain else { return false }
+        var node = parent
+        while let current = node {
+            if current === started { return true }
+            node = current.parent
+        }
+        return false
+    }
+
     /// The keys from the outermost resolution to this one.
     package var keys: [FactoryKey] {
         var keys: [FactoryKey] = []

@@ -350,7 +350,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         case .unique, .graph:
             value = try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }
         case .container, .singleton:
-            value = try await resolveCached(parameter, hashable, resolved, node: node)
+            value = try await resolveCached(parameter, hashable, node: node)
         }
         decorate(value, resolved, flags)
         return value
@@ -368,25 +368,24 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     }
 
     nonisolated(nonsending) private func resolveCached(
-        _ parameter: P, _ hashable: (any AsyncParameter)?, _ resolved: Effective, node: AsyncChain
+        _ parameter: P, _ hashable: (any AsyncParameter)?, node: AsyncChain
     ) async throws -> T {
-        let sendableKey: (any AsyncParameter)?
-        if resolved.scopeOnParameters {
-            guard let hashable else {
-                return try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }
-            }
-            sendableKey = hashable
-        } else {
-            sendableKey = nil
-        }
-        let parameterKey = sendableKey?.hashable
         let manager = self.manager
         let key = self.key
-        let scope = resolved.scope!
-        let scopeID = ObjectIdentifier(scope)
         var garbage = Garbage()
         manager.lock.lock()
         let slot = manager.slot(key)
+        // Chosen again under the lock, with the decision to build: a `register` or
+        // reset that returned before this point is always seen, and a build never
+        // runs a closure older than the generation it is stamped with.
+        let resolved = effective(slot.options, defaultScope: manager.state.defaultScope)
+        guard let scope = resolved.scope, !resolved.scopeOnParameters || hashable != nil else {
+            manager.lock.unlock()
+            return try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }
+        }
+        let sendableKey = resolved.scopeOnParameters ? hashable : nil
+        let parameterKey = sendableKey?.hashable
+        let scopeID = ObjectIdentifier(scope)
         let location: CacheLocation
         switch scope.strategy {
         case .singleton:
@@ -420,16 +419,25 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
                 return value
             }
             if let parameterKey {
-                garbage.add(cells.parameterCells.removeValue(forKey: parameterKey))
+                cells.removeParameterCell(parameterKey, &garbage)
             } else {
                 cells.setCell(nil, &garbage)
             }
         }
-        let existing = parameterKey.map { cells.asyncParameterBuilds[$0] } ?? cells.asyncBuild
-        if let build = existing as? AsyncBuild<T> {
+        // A build of an older generation (a `register`, reset or `pop` came since it
+        // started) is neither joined nor waited for: it finishes for its own waiters,
+        // and this resolution starts a build of the current generation.
+        let existing = (parameterKey.map { cells.asyncParameterBuilds[$0] } ?? cells.asyncBuild) as? AsyncBuild<T>
+        if let existing, existing.generation == cells.generation {
             location.unlock(manager)
             garbage.release()
-            return try await build.value()
+            if node.isInside(existing) {
+                // Back inside its own build with another parameter (an equal one is a
+                // cycle, reported before): joining would wait forever, so build
+                // without caching, as a synchronous factory does.
+                return try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }
+            }
+            return try await existing.value()
         }
         let build = AsyncBuild<T>(generation: cells.generation, chain: node)
         if let parameterKey {

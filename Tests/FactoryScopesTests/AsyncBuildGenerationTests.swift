@@ -1,0 +1,160 @@
+import FactoryScopes
+import FactoryTestSupport
+import Testing
+
+// A `register`, a reset or a `pop` is how a user recovers from an asynchronous
+// build that hangs (a connection that never answers): a resolution that starts
+// after it returned neither joins that build nor gets what it builds.
+
+/// Async factories whose first build hangs until `release` is raised.
+final class HangingContainer: ManagedContainer {
+    let manager = ContainerManager()
+    let builds = Counter()
+    let started = Signal()
+    let release = Signal()
+
+    private func connect() async -> Pool {
+        let serial = builds.increment()
+        if serial == 1 {
+            started.raise()
+            while !release.isRaised { try? await Task.sleep(nanoseconds: 1_000_000) }
+        }
+        return Pool(serial: serial)
+    }
+
+    var cached: AsyncFactory<Pool> { self { await self.connect() }.cached }
+    var single: AsyncFactory<Pool> { self { await self.connect() }.singleton }
+
+    /// `n` builds `n - 1` first: a recursion into a cache that ignores parameters.
+    var countdown: AsyncParameterFactory<Int, Int> {
+        self { n in n == 0 ? 0 : try await self.countdown(n - 1) + 1 }.cached
+    }
+}
+
+/// Suspends until `signal` is raised, polling.
+private func suspend(until signal: Signal) async {
+    while !signal.isRaised { try? await Task.sleep(nanoseconds: 1_000_000) }
+}
+
+/// Fails the run instead of hanging it when `body` does not finish: the watchdog
+/// is a thread, so it fires even if every thread of the cooperative pool is stuck.
+private func bounded<R: Sendable>(_ body: () async throws -> R) async rethrows -> R {
+    let done = Signal()
+    startThread {
+        if !done.wait(upTo: watchdogBound) {
+            fatalError("AsyncBuildGenerationTests: not finished within \(watchdogBound) s: a resolution waited for a hung build")
+        }
+    }
+    defer { done.raise() }
+    return try await body()
+}
+
+@Suite struct AsyncBuildGenerationTests {
+    /// Starts the hanging first build of `factory`, runs `recover`, resolves again.
+    /// Returns the first build's serial and the later resolutions' serials.
+    private func recover(
+        _ container: HangingContainer, _ factory: AsyncFactory<Pool>, _ recover: () -> Void
+    ) async throws -> (hung: Int, after: Int, again: Int) {
+        try await bounded {
+            let hung = Task { try await factory().serial }
+            await suspend(until: container.started)
+            recover()
+            // The hung build still runs: this must neither wait for it nor get its value.
+            let after = try await factory().serial
+            container.release.raise()
+            let hungSerial = try await hung.value
+            // What the hung build made when it finished was not cached either.
+            let again = try await factory().serial
+            return (hungSerial, after, again)
+        }
+    }
+
+    @Test func aRegisterIsSeenByTheNextResolution() async throws {
+        let container = HangingContainer()
+        let serials = try await recover(container, container.cached) {
+            container.cached.register { Pool(serial: 100) }
+        }
+        #expect(serials.hung == 1)
+        #expect(serials.after == 100)
+        #expect(serials.again == 100)
+    }
+
+    @Test(arguments: ["manager.reset()", "reset(options: .scope)", "reset(scope: .cached)", "factory.reset(.scope)", "pop()"])
+    func aResetStartsANewBuild(_ reset: String) async throws {
+        let container = HangingContainer()
+        if reset == "pop()" { container.manager.push() }
+        let serials = try await recover(container, container.cached) {
+            switch reset {
+            case "manager.reset()": container.manager.reset()
+            case "reset(options: .scope)": container.manager.reset(options: .scope)
+            case "reset(scope: .cached)": container.manager.reset(scope: .cached)
+            case "factory.reset(.scope)": container.cached.reset(.scope)
+            default: container.manager.pop()
+            }
+        }
+        #expect(serials.hung == 1)
+        #expect(serials.after == 2)
+        #expect(serials.again == 2)
+        #expect(container.builds.value == 2)
+    }
+
+    @Test(arguments: ["Scope.singleton.reset()", "reset(options: .singletons)"])
+    func aSingletonResetStartsANewBuild(_ reset: String) async throws {
+        let storage = SingletonStorage()
+        try await SingletonStorage.$testStorage.withValue(storage) {
+            let container = HangingContainer()
+            container.manager.useSingletons(storage)
+            let serials = try await recover(container, container.single) {
+                if reset == "Scope.singleton.reset()" {
+                    Scope.singleton.reset()
+                } else {
+                    container.manager.reset(options: .singletons)
+                }
+            }
+            #expect(serials.hung == 1)
+            #expect(serials.after == 2)
+            #expect(serials.again == 2)
+        }
+    }
+
+    @Test func aFactoryThatResolvesItselfWithAnotherParameterBuildsWithoutWaitingForItself() async throws {
+        let container = HangingContainer()
+        let value = try await bounded { try await container.countdown(5) }
+        #expect(value == 5)
+        // The outermost build is the one cached; a cache that ignores parameters returns it.
+        #expect(try await container.countdown(1) == 5)
+    }
+
+    @Test func resolutionsRacingRegistersNeverCacheAnOlderClosure() async throws {
+        let container = HangingContainer()
+        container.release.raise()
+        let factory = container.cached
+        _ = try await factory()
+        // Each round registers a new serial and then resolves: whatever ran
+        // concurrently, what the cache serves after `register` returned is at
+        // least that registration's.
+        let finished = Signal()
+        let stale = Counter()
+        try await bounded {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<3 {
+                    group.addTask {
+                        while !finished.isRaised {
+                            _ = try await factory()
+                            await Task.yield()
+                        }
+                    }
+                }
+                group.addTask {
+                    defer { finished.raise() }
+                    for round in 1...3_000 {
+                        factory.register { Pool(serial: 10_000 + round) }
+                        if try await factory().serial < 10_000 + round { stale.increment() }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        #expect(stale.value == 0, "\(stale.value) of 3,000 resolutions after a register got an older closure's instance")
+    }
+}
