@@ -67,6 +67,13 @@ package struct Garbage {
         }
     }
 
+    /// Keeps any value until ``release()``: a dictionary of per-parameter entries,
+    /// an entry taken out of one, a replaced state. Their keys and closures may hold
+    /// the last reference to a user's object, whose `deinit` must run unlocked.
+    package mutating func keep<Value>(_ value: consuming Value) {
+        add(Dropped(value))
+    }
+
     /// Whether nothing was collected.
     package var isEmpty: Bool {
         first == nil
@@ -85,4 +92,10 @@ package struct Garbage {
         _ = second.take()
         _ = first.take()
     }
+}
+
+/// A value kept by ``Garbage`` until it is released.
+private final class Dropped<Value> {
+    let value: Value
+    init(_ value: consuming Value) { self.value = value }
 }

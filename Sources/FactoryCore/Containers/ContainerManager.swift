@@ -135,6 +135,17 @@ public final class ContainerManager: @unchecked Sendable {
         lock.withLock { body(state) }
     }
 
+    /// Sets one option and republishes the flags; the value it replaces is
+    /// released after unlocking, as it may be a user's closure (or capture one).
+    private func replace<Value>(_ option: WritableKeyPath<State, Value>, with value: Value) {
+        let replaced = mutate { state in
+            let old = state[keyPath: option]
+            state[keyPath: option] = value
+            return old
+        }
+        _ = consume replaced
+    }
+
     // MARK: Slots
 
     /// The slot of `key`, lock-free, or `nil` if the factory never cached or persisted anything here.
@@ -180,7 +191,7 @@ public final class ContainerManager: @unchecked Sendable {
     /// lines from several threads must be thread-safe itself.
     public var logger: (String) -> Void {
         get { read { $0.logger.log } }
-        set { mutate { $0.logger = LoggerBox(newValue) } }
+        set { replace(\.logger, with: LoggerBox(newValue)) }
     }
 
     /// Stop the program with the whole chain when a factory's resolution comes back
@@ -227,7 +238,7 @@ public final class ContainerManager: @unchecked Sendable {
     /// the factory's own decorator. Runs on the resolving thread, with no lock held.
     public var decorator: ((Any) -> Void)? {
         get { read { $0.decorator } }
-        set { mutate { $0.decorator = newValue } }
+        set { replace(\.decorator, with: newValue) }
     }
 
     // MARK: Auto-registration
@@ -347,9 +358,10 @@ public final class ContainerManager: @unchecked Sendable {
                 slot.cells.removeAll(&garbage)
                 if let saved {
                     slot.cells.setCell(saved.cell, &garbage)
-                    slot.cells.parameterCells = saved.parameterCells
+                    slot.cells.replaceParameterCells(with: saved.parameterCells, &garbage)
                 }
             }
+            garbage.keep(snapshot)
             if !snapshot.autoRegistered, case .done = state.autoRegister {
                 state.autoRegister = .pending
             }
@@ -428,6 +440,8 @@ extension ContainerManager {
         var garbage = Garbage()
         lock.withLock {
             let autoRegister = state.autoRegister
+            // The replaced state holds the logger, decorator and observer closures.
+            garbage.keep(state)
             state = saved.state
             if case .running = saved.state.autoRegister { state.autoRegister = autoRegister }
             for slot in table.all() {
@@ -436,7 +450,7 @@ extension ContainerManager {
                 slot.cells.removeAll(&garbage)
                 if let snapshot {
                     slot.cells.setCell(snapshot.cell, &garbage)
-                    slot.cells.parameterCells = snapshot.parameterCells
+                    slot.cells.replaceParameterCells(with: snapshot.parameterCells, &garbage)
                 }
             }
             state.optionsCount = table.all().filter { $0.persistedOptions != nil }.count
@@ -447,7 +461,7 @@ extension ContainerManager {
 
     /// Turns FactoryTesting strict mode on (with an observer) or off (`nil`).
     package func setUnmockedObserver(_ observer: (@Sendable (FactoryKey) -> Void)?) {
-        mutate { $0.unmockedObserver = observer }
+        replace(\.unmockedObserver, with: observer)
     }
 }
 

@@ -66,7 +66,7 @@ extension FactoryRegistration {
                 }
                 // Expired, released or stale: drop it now, release it after unlocking.
                 if let parameterKey {
-                    garbage.add(cells.parameterCells.removeValue(forKey: parameterKey))
+                    cells.removeParameterCell(parameterKey, &garbage)
                 } else {
                     cells.setCell(nil, &garbage)
                 }

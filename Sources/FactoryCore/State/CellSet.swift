@@ -66,8 +66,27 @@ package final class CellSet: @unchecked Sendable {
     package func removeAll(_ garbage: inout Garbage) {
         generation &+= 1
         setCell(nil, &garbage)
-        for (_, cell) in parameterCells { garbage.add(cell) }
-        parameterCells.removeAll()
+        replaceParameterCells(with: [:], &garbage)
+    }
+
+    /// Replaces the per-parameter instances; the old entries, keys included, go to
+    /// `garbage`: a key may hold the last reference to a user's parameter value.
+    /// Owner's lock held.
+    package func replaceParameterCells(with cells: [AnyHashable: CacheCell], _ garbage: inout Garbage) {
+        guard !parameterCells.isEmpty else {
+            parameterCells = cells
+            return
+        }
+        let dropped = parameterCells
+        parameterCells = cells
+        garbage.keep(dropped)
+    }
+
+    /// Removes the instance cached for `parameter`; the entry, key included, goes
+    /// to `garbage`. Owner's lock held.
+    package func removeParameterCell(_ parameter: AnyHashable, _ garbage: inout Garbage) {
+        guard let index = parameterCells.index(forKey: parameter) else { return }
+        garbage.keep(parameterCells.remove(at: index))
     }
 
     /// Drops the instances cached under `scopeID`, and makes a build of that
@@ -80,9 +99,8 @@ package final class CellSet: @unchecked Sendable {
             setCell(nil, &garbage)
             removed = true
         }
-        for (parameter, cell) in parameterCells where cell.scopeID == scopeID {
-            garbage.add(cell)
-            parameterCells[parameter] = nil
+        if parameterCells.values.contains(where: { $0.scopeID == scopeID }) {
+            replaceParameterCells(with: parameterCells.filter { $0.value.scopeID != scopeID }, &garbage)
             removed = true
         }
         if removed { generation &+= 1 }
