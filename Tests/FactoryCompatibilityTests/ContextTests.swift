@@ -22,19 +22,6 @@ private func uniqueArgument(_ name: String) -> String {
         #expect(container.weather().source == "test")
     }
 
-    @Test func onTestAppliesInDebugBuildsOnly() {
-        // Factory 3 registers `onTest` (and `onPreview`, `onDebug`) overrides in DEBUG builds only.
-        let container = Container()
-        container.weather.onTest { MockWeather("test") }
-        #if DEBUG
-        #expect(container.weather().source == "test")
-        #else
-        withKnownIssue("onTest applies under a test runner in release builds too; Factory 3 ignores it there") {
-            #expect(container.weather().source == "live")
-        }
-        #endif
-    }
-
     @Test func onDebugAppliesInDebugBuilds() {
         let container = Container()
         container.weather.onDebug { MockWeather("debug") }

@@ -178,4 +178,29 @@ extension Container {
         definition.uniqueThing.scope(.cached, caller: "uniqueThing")
         #expect(definition.uniqueThing() !== definition.uniqueThing())
     }
+
+    @Test func aContextOverrideAppliedAtRunTimeWinsOverTheDefinitionsOwn() {
+        // In Factory the definition's `onTest` is applied again each time the
+        // property is read, so it replaces the one a test set ("The Factory Wins").
+        let container = Container()
+        container.everyTimeWeather.onTest { MockWeather("run-time test") }
+        #expect(container.everyTimeWeather().source == "run-time test")
+        #expect(container.everyTimeWeather().source == "run-time test")
+    }
+
+    @Test func traceAndLoggerBelongToTheContainerTheyAreSetOn() {
+        // Factory 3 keeps them in globals shared by every container.
+        let traced = Container()
+        traced.manager.trace = true
+        let other = Container()
+        #expect(traced.manager.trace)
+        #expect(!other.manager.trace)
+    }
+
+    @Test func onTestAppliesUnderATestRunnerInEveryBuildConfiguration() {
+        // No `#if DEBUG`: Factory 3 applies `onTest` in DEBUG builds only.
+        let container = Container()
+        container.weather.onTest { MockWeather("test") }
+        #expect(container.weather().source == "test")
+    }
 }

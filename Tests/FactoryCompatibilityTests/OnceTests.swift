@@ -55,17 +55,4 @@ extension Container {
         container.uniqueThing.register { Thing("start-up") }.once()
         #expect(container.uniqueThing().label == "start-up")
     }
-
-    @Test func theFactoryWinsWithoutOnce() {
-        // Factory's documentation ("The Factory Wins"): reading the property again
-        // re-applies the definition's `onTest`, so a run-time `onTest` on a factory
-        // whose definition has one is overridden by the definition.
-        let container = Container()
-        container.everyTimeWeather.onTest { MockWeather("run-time test") }
-        withKnownIssue(
-            "A modifier applied at run time persists and wins over the definition here; in Factory the definition wins"
-        ) {
-            #expect(container.everyTimeWeather().source == "definition test")
-        }
-    }
 }
