@@ -64,45 +64,15 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
 
     // MARK: Changing
 
-    /// Changes this factory's persisted options; `clear` drops its cached instances too.
+    /// Changes this factory's persisted options; see ``ContainerManager/persist(_:_:)``.
     package func persist(_ change: (inout FactoryOptions, _ describesType: Bool) -> Bool) {
-        let manager = self.manager
-        manager.ensureAutoRegistered()
-        let key = self.key
-        var garbage = Garbage()
-        manager.lock.withLock {
-            let slot = manager.slot(key)
-            var options = slot.options ?? FactoryOptions()
-            let clear = change(&options, manager.isAutoRegisteringHere)
-            manager.setOptions(options, of: slot, &garbage)
-            if clear { Self.clearCaches(slot, key: key, manager: manager, shared: false, &garbage) }
-        }
-        garbage.release()
+        manager.persist(key, change)
     }
 
-    static func clearCaches(
-        _ slot: Slot, key: FactoryKey, manager: ContainerManager, shared: Bool, _ garbage: inout Garbage
-    ) {
-        slot.cells.removeAll(&garbage)
-        if let options = slot.options {
-            options.registration?.singletonCells?.removeAll(&garbage)
-            for context in options.contexts { context.box.singletonCells?.removeAll(&garbage) }
-        }
-        let storage = manager.singletons.takeUnretainedValue()
-        storage.lock.withLock {
-            if let singleton = storage.find(key)?.takeUnretainedValue() {
-                singleton.shared.removeAll(&garbage)
-                if shared { singleton.definition.removeAll(&garbage) }
-            }
-        }
-    }
-
-    /// Persists `factory` as the registration and drops cached instances.
+    /// Persists `factory` as the registration and drops cached instances, as
+    /// `register` on a synchronous factory does.
     package mutating func register(_ factory: AsyncClosure<P, T>) {
-        persist { options, describesType in
-            options.registration = AsyncRegistrationBox(factory, describesType: describesType)
-            return !describesType
-        }
+        manager.register(AsyncRegistrationBox(factory, describesType: false), for: key)
         persistsModifiers = true
     }
 
@@ -166,10 +136,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
 
     /// Sets the time to live (validated by the caller, in nanoseconds).
     package mutating func setTimeToLive(_ seconds: Double, caller: StaticString) {
-        guard seconds >= 0, seconds.isFinite else {
-            FactoryError.fail(.invalidTimeToLive(key, seconds: seconds))
-        }
-        let nanoseconds = seconds >= 1.8e10 ? UInt64.max : max(1, UInt64(seconds * 1e9))
+        let nanoseconds = TimeToLive.nanoseconds(seconds, of: key)
         if persists(calledFrom: caller) {
             persist { options, _ in
                 options.ttl = nanoseconds
@@ -207,23 +174,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
 
     /// Removes what `options` names from this factory in its container.
     package func reset(_ options: FactoryResetOptions) {
-        let manager = self.manager
-        let key = self.key
-        var garbage = Garbage()
-        manager.lock.withLock {
-            guard let slot = manager.findSlot(key)?.takeUnretainedValue() else { return }
-            if options.contains(.scope) || options.contains(.all) {
-                Self.clearCaches(slot, key: key, manager: manager, shared: true, &garbage)
-            }
-            if options.contains(.all) {
-                manager.setOptions(nil, of: slot, &garbage)
-            } else if var current = slot.options {
-                if options.contains(.registration) { current.registration = nil }
-                if options.contains(.context) { current.contexts.removeAll() }
-                manager.setOptions(current, of: slot, &garbage)
-            }
-        }
-        garbage.release()
+        manager.reset(options, of: key)
     }
 
     // MARK: Resolving
@@ -386,26 +337,8 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         let sendableKey = resolved.scopeOnParameters ? hashable : nil
         let parameterKey = sendableKey?.hashable
         let scopeID = ObjectIdentifier(scope)
-        let location: CacheLocation
-        switch scope.strategy {
-        case .singleton:
-            let storage = manager.singletons.takeUnretainedValue()
-            if let box = resolved.box, !box.describesType {
-                if box.singletonCells == nil { box.singletonCells = CellSet() }
-                location = CacheLocation(
-                    cells: box.singletonCells!, weak: false, era: storage.era.value, storage: storage, writeThrough: false)
-            } else {
-                storage.lock.lock()
-                let singleton = storage.slot(key)
-                var locked = CacheLocation(
-                    cells: resolved.box == nil ? singleton.definition : singleton.shared, weak: false, era: 0,
-                    storage: storage, writeThrough: false)
-                locked.storageLocked = true
-                location = locked
-            }
-        case .container(let weak):
-            location = CacheLocation(cells: slot.cells, weak: weak, era: 0, storage: nil, writeThrough: false)
-        case .unique, .graph:
+        guard let location = CacheLocation.locked(scope: scope, box: resolved.box, slot: slot, key: key, manager: manager)
+        else {
             manager.lock.unlock()
             return try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }
         }
@@ -454,6 +387,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         let lockedStorage = location.storageLocked ? location.storage : nil
         let weak = location.weak
         let era = location.era
+        let writeThroughLocation = location
         let finish: @Sendable () async -> Void = {
             let parameterKey = sendableKey?.hashable
             let outcome = await AsyncChain.$current.withValue(node) {
@@ -482,6 +416,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
                     garbage.add(cells.parameterCells.updateValue(cell, forKey: parameterKey))
                 } else if let cell {
                     cells.setCell(cell, &garbage)
+                    writeThroughLocation.writeThrough(value, key: key, scopeID: scopeID, createdAt: now, &garbage)
                 }
             }
             lockedStorage?.lock.unlock()

@@ -30,25 +30,10 @@ extension FactoryRegistration {
             manager.lock.lock()
             let slot = manager.slot(key)
             resolved = effective(slot.persistedOptions, defaultScope: manager.state.defaultScope)
-            var location: CacheLocation
-            switch resolved.scope?.strategy ?? .unique {
-            case .container(let weak):
-                location = CacheLocation(cells: slot.cells, weak: weak, era: 0, storage: nil, writeThrough: false)
-            case .singleton:
-                let storage = manager.singletons.takeUnretainedValue()
-                if let box = resolved.box, !box.describesType {
-                    if box.singletonCells == nil { box.singletonCells = CellSet() }
-                    location = CacheLocation(
-                        cells: box.singletonCells!, weak: false, era: storage.era.value, storage: storage, writeThrough: true)
-                } else {
-                    storage.lock.lock()
-                    let singleton = storage.slot(key)
-                    location = CacheLocation(
-                        cells: resolved.box == nil ? singleton.definition : singleton.shared, weak: false, era: 0,
-                        storage: storage, writeThrough: false)
-                    location.storageLocked = true
-                }
-            case .unique, .graph:
+            guard
+                let scope = resolved.scope,
+                let location = CacheLocation.locked(scope: scope, box: resolved.box, slot: slot, key: key, manager: manager)
+            else {
                 // The scope changed since this resolution started: nothing to cache.
                 manager.lock.unlock()
                 return (buildUncached(parameter, resolved, context, checkCycles, traceIndex), true)
@@ -130,13 +115,8 @@ extension FactoryRegistration {
                 } else {
                     cells.setCell(cell, &garbage)
                 }
-                if location.writeThrough, parameterKey == nil, let storage = location.storage {
-                    // Factory's behaviour: the last singleton a registration built is the one
-                    // containers whose registration describes the type (autoRegister) see.
-                    storage.lock.withLock {
-                        let shared = StrongCell(value, scopeID: scopeID, createdAt: cell.createdAt, era: 0)
-                        storage.slot(key).shared.setCell(shared, &garbage)
-                    }
+                if parameterKey == nil {
+                    location.writeThrough(value, key: key, scopeID: scopeID, createdAt: cell.createdAt, &garbage)
                 }
             }
             location.unlock(manager)
@@ -227,6 +207,48 @@ struct CacheLocation {
         self.era = era
         self.storage = storage
         self.writeThrough = writeThrough
+    }
+
+    /// Where `scope` keeps the instance of `key` built with the registration or
+    /// override `box` (`nil`: the definition), or `nil` for a scope that caches
+    /// nothing here (unique, graph). Manager lock held; takes the singleton
+    /// storage's lock when the cells are the storage's (see ``storageLocked``).
+    static func locked(
+        scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager
+    ) -> CacheLocation? {
+        switch scope.strategy {
+        case .container(let weak):
+            return CacheLocation(cells: slot.cells, weak: weak, era: 0, storage: nil, writeThrough: false)
+        case .singleton:
+            let storage = manager.singletons.takeUnretainedValue()
+            if let box, !box.describesType {
+                // A registration of one container instance keeps its singleton with it.
+                if box.singletonCells == nil { box.singletonCells = CellSet() }
+                return CacheLocation(
+                    cells: box.singletonCells!, weak: false, era: storage.era.value, storage: storage, writeThrough: true)
+            }
+            storage.lock.lock()
+            let singleton = storage.slot(key)
+            var location = CacheLocation(
+                cells: box == nil ? singleton.definition : singleton.shared, weak: false, era: 0, storage: storage,
+                writeThrough: false)
+            location.storageLocked = true
+            return location
+        case .unique, .graph:
+            return nil
+        }
+    }
+
+    /// With ``writeThrough``, also publishes `value` as the storage's shared
+    /// singleton of `key`: Factory's behaviour, where the last singleton a
+    /// registration built is the one that containers whose registration describes
+    /// the type (`autoRegister()`) see. Manager lock held, storage lock not.
+    func writeThrough<T>(_ value: T, key: FactoryKey, scopeID: ObjectIdentifier, createdAt: UInt64, _ garbage: inout Garbage) {
+        guard writeThrough, let storage else { return }
+        storage.lock.withLock {
+            let shared = StrongCell(value, scopeID: scopeID, createdAt: createdAt, era: 0)
+            storage.slot(key).shared.setCell(shared, &garbage)
+        }
     }
 
     func setGate(_ gate: BuildGate, _ parameterKey: AnyHashable?) {

@@ -8,37 +8,10 @@ extension FactoryRegistration {
         traits.contains(.persists) || !FactoryName.equal(caller, name)
     }
 
-    /// Changes this factory's persisted options in its container, atomically with
-    /// every other change to the container. When `change` returns `true` the
-    /// factory's cached instances are dropped too. Old state is released after unlocking.
+    /// Changes this factory's persisted options in its container; see
+    /// ``ContainerManager/persist(_:_:)``.
     package func persist(_ change: (inout FactoryOptions, _ describesType: Bool) -> Bool) {
-        let manager = self.manager
-        manager.ensureAutoRegistered()
-        let key = self.key
-        var garbage = Garbage()
-        manager.lock.withLock {
-            let slot = manager.slot(key)
-            var options = slot.options ?? FactoryOptions()
-            let clearCaches = change(&options, manager.isAutoRegisteringHere)
-            manager.setOptions(options, of: slot, &garbage)
-            if clearCaches { Self.clearCaches(slot, key: key, manager: manager, shared: false, &garbage) }
-        }
-        garbage.release()
-    }
-
-    /// Drops the instances this container cached for `key`, including the
-    /// singletons its registrations built; with `shared`, also the singletons built
-    /// from the definition (and registrations describing the type), which other
-    /// containers of the same storage use too. Manager lock held.
-    static func clearCaches(
-        _ slot: Slot, key: FactoryKey, manager: ContainerManager, shared: Bool, _ garbage: inout Garbage
-    ) {
-        slot.cells.removeAll(&garbage)
-        if let options = slot.persistedOptions {
-            options.value.registration?.singletonCells?.removeAll(&garbage)
-            for context in options.value.contexts { context.box.singletonCells?.removeAll(&garbage) }
-        }
-        if shared { manager.singletons.takeUnretainedValue().remove(key, &garbage) }
+        manager.persist(key, change)
     }
 
     /// Persists `box` as this factory's registration and drops its cached
@@ -48,26 +21,7 @@ extension FactoryRegistration {
     /// would cost a generic type-metadata lookup on every `register`.
     @usableFromInline
     package mutating func register(_ box: RegistrationBoxBase) {
-        let manager = self.manager
-        manager.ensureAutoRegistered()
-        let key = self.key
-        var garbage = Garbage()
-        manager.lock.withLock {
-            let slot = manager.slot(key)
-            let describesType = manager.isAutoRegisteringHere
-            box.describesType = describesType
-            var options = slot.options ?? FactoryOptions()
-            options.registration = box
-            manager.setOptions(options, of: slot, &garbage)
-            if !describesType {
-                slot.cells.removeAll(&garbage)
-                let storage = manager.singletons.takeUnretainedValue()
-                storage.lock.withLock {
-                    storage.find(key)?.takeUnretainedValue().shared.removeAll(&garbage)
-                }
-            }
-        }
-        garbage.release()
+        manager.register(box, for: key)
         traits.insert(.persists)
     }
 
@@ -143,10 +97,7 @@ extension FactoryRegistration {
     /// (about 584 years) mean "never expires".
     @usableFromInline
     package mutating func setTimeToLive(_ seconds: Double, persist: Bool) {
-        guard seconds.isFinite, seconds >= 0 else {
-            FactoryError.fail(.invalidTimeToLive(key, seconds: seconds))
-        }
-        let nanoseconds = seconds * 1_000_000_000 >= Double(UInt64.max) ? UInt64.max : max(UInt64(seconds * 1_000_000_000), 1)
+        let nanoseconds = TimeToLive.nanoseconds(seconds, of: key)
         if persist {
             self.persist { options, _ in
                 options.ttl = nanoseconds
@@ -211,25 +162,7 @@ extension FactoryRegistration {
 
     /// Resets what `options` names for this factory in its container.
     package func reset(_ options: FactoryResetOptions) {
-        guard !options.isEmpty else { return }
-        let manager = self.manager
-        let key = self.key
-        var garbage = Garbage()
-        manager.lock.withLock {
-            guard let slot = manager.findSlot(key)?.takeUnretainedValue() else {
-                if options.contains(.scope) { manager.singletons.takeUnretainedValue().remove(key, &garbage) }
-                return
-            }
-            if options.contains(.scope) { Self.clearCaches(slot, key: key, manager: manager, shared: true, &garbage) }
-            if options.contains(.all) {
-                manager.setOptions(nil, of: slot, &garbage)
-            } else if var current = slot.options {
-                if options.contains(.registration) { current.registration = nil }
-                if options.contains(.context) { current.contexts.removeAll() }
-                manager.setOptions(current, of: slot, &garbage)
-            }
-        }
-        garbage.release()
+        manager.reset(options, of: key)
     }
 }
 

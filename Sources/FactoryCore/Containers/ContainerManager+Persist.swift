@@ -1,0 +1,93 @@
+// Registrations, options and resets of one factory, for synchronous and
+// asynchronous factories alike: the two kinds differ in how they build and wait,
+// never in what `register`, a modifier applied at run time or a reset does.
+
+extension ContainerManager {
+    /// Changes the persisted options of `key`, atomically with every other change
+    /// to this container. When `change` returns `true` the factory's cached
+    /// instances are dropped too. What is replaced is released after unlocking.
+    package func persist(_ key: FactoryKey, _ change: (inout FactoryOptions, _ describesType: Bool) -> Bool) {
+        ensureAutoRegistered()
+        var garbage = Garbage()
+        lock.withLock {
+            let slot = slot(key)
+            var options = slot.options ?? FactoryOptions()
+            let clear = change(&options, isAutoRegisteringHere)
+            setOptions(options, of: slot, &garbage)
+            if clear { clearCaches(slot, key: key, shared: false, &garbage) }
+        }
+        garbage.release()
+    }
+
+    /// Persists `box` as the registration of `key` and drops its cached instances
+    /// and the singleton last shared under it (not while `autoRegister()` runs,
+    /// as in Factory: such a registration describes the container type).
+    package func register(_ box: RegistrationBoxBase, for key: FactoryKey) {
+        ensureAutoRegistered()
+        var garbage = Garbage()
+        lock.withLock {
+            let slot = slot(key)
+            let describesType = isAutoRegisteringHere
+            box.describesType = describesType
+            var options = slot.options ?? FactoryOptions()
+            options.registration = box
+            setOptions(options, of: slot, &garbage)
+            if !describesType {
+                slot.cells.removeAll(&garbage)
+                let storage = singletons.takeUnretainedValue()
+                storage.lock.withLock {
+                    storage.find(key)?.takeUnretainedValue().shared.removeAll(&garbage)
+                }
+            }
+        }
+        garbage.release()
+    }
+
+    /// Drops the instances this container cached for `key`, including the
+    /// singletons its registrations built; with `shared`, also the singletons built
+    /// from the definition (and registrations describing the type), which other
+    /// containers of the same storage use too. `lock` held.
+    package func clearCaches(_ slot: Slot, key: FactoryKey, shared: Bool, _ garbage: inout Garbage) {
+        slot.cells.removeAll(&garbage)
+        if let options = slot.persistedOptions {
+            options.value.registration?.singletonCells?.removeAll(&garbage)
+            for context in options.value.contexts { context.box.singletonCells?.removeAll(&garbage) }
+        }
+        if shared { singletons.takeUnretainedValue().remove(key, &garbage) }
+    }
+
+    /// Resets what `options` names for the factory `key` in this container.
+    package func reset(_ options: FactoryResetOptions, of key: FactoryKey) {
+        guard !options.isEmpty else { return }
+        var garbage = Garbage()
+        lock.withLock {
+            guard let slot = findSlot(key)?.takeUnretainedValue() else {
+                if options.contains(.scope) { singletons.takeUnretainedValue().remove(key, &garbage) }
+                return
+            }
+            if options.contains(.scope) { clearCaches(slot, key: key, shared: true, &garbage) }
+            if options.contains(.all) {
+                setOptions(nil, of: slot, &garbage)
+            } else if var current = slot.options {
+                if options.contains(.registration) { current.registration = nil }
+                if options.contains(.context) { current.contexts.removeAll() }
+                setOptions(current, of: slot, &garbage)
+            }
+        }
+        garbage.release()
+    }
+}
+
+/// Time-to-live intervals as the caches keep them.
+package enum TimeToLive {
+    /// `seconds` in nanoseconds, at least 1; intervals beyond what the clock counts
+    /// (about 584 years) mean "never expires". Stops the program, naming the factory
+    /// `key`, for a negative or non-finite interval.
+    package static func nanoseconds(_ seconds: Double, of key: FactoryKey) -> UInt64 {
+        guard seconds.isFinite, seconds >= 0 else {
+            FactoryError.fail(.invalidTimeToLive(key, seconds: seconds))
+        }
+        if seconds * 1_000_000_000 >= Double(UInt64.max) { return UInt64.max }
+        return max(UInt64(seconds * 1_000_000_000), 1)
+    }
+}
