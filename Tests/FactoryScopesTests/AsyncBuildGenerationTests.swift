@@ -32,7 +32,7 @@ final class HangingContainer: ManagedContainer {
 }
 
 /// Suspends until `signal` is raised, polling.
-private func suspend(until signal: Signal) async {
+func suspend(until signal: Signal) async {
     while !signal.isRaised { try? await Task.sleep(nanoseconds: 1_000_000) }
 }
 
@@ -156,5 +156,46 @@ private func bounded<R: Sendable>(_ body: () async throws -> R) async rethrows -
             }
         }
         #expect(stale.value == 0, "\(stale.value) of 3,000 resolutions after a register got an older closure's instance")
+    }
+}
+
+/// Two cached async factories whose first builds, started at once by two tasks,
+/// wait for each other.
+final class CrossTaskContainer: ManagedContainer {
+    let manager = ContainerManager()
+    let leftStarted = Signal()
+    let rightStarted = Signal()
+
+    var left: AsyncFactory<Pool> {
+        self {
+            self.leftStarted.raise()
+            await suspend(until: self.rightStarted)
+            return Pool(serial: try await self.right().serial + 1)
+        }.cached
+    }
+    var right: AsyncFactory<Pool> {
+        self {
+            self.rightStarted.raise()
+            await suspend(until: self.leftStarted)
+            return Pool(serial: try await self.left().serial + 1)
+        }.cached
+    }
+}
+
+@Suite struct AsyncCrossTaskCycleTests {
+    @Test func twoTasksWhoseBuildsWaitForEachOtherStopWithBothChains() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = CrossTaskContainer()
+            startThread {
+                if !Signal().wait(upTo: watchdogBound) { fatalError("watchdog: the two builds stayed suspended") }
+            }
+            async let left = container.left()
+            async let right = container.right()
+            _ = try? await (left, right)
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("circular dependency across threads or tasks (each waits for a build of the other)"))
+        #expect(output.contains("task: CrossTaskContainer.left<Pool> > CrossTaskContainer.right<Pool>"))
+        #expect(output.contains("task: CrossTaskContainer.right<Pool> > CrossTaskContainer.left<Pool>"))
     }
 }

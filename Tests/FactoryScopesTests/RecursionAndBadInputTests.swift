@@ -85,7 +85,7 @@ final class CrossThreadContainer: ManagedContainer {
             exit(0)
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("FactoryCore: circular dependency across threads (each waits for a build of the other)"))
+        #expect(output.contains("FactoryCore: circular dependency across threads or tasks (each waits for a build of the other)"))
         #expect(
             output.contains(
                 "CrossThreadContainer.left<Link> > CrossThreadContainer.right<Link> (being built by thread "))

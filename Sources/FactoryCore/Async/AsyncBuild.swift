@@ -16,12 +16,21 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
     /// The generation of the cache entry when the build started: a build whose
     /// entry was removed meanwhile hands its value to its waiters but does not store it.
     package let generation: Int
-    /// The chain of the resolution that started the build, for cycle reports.
-    package let chain: AsyncChain?
+    /// The chain the build's closure runs in: the starting resolution's, marked
+    /// as this build's (``AsyncChain/build``).
+    package let chain: AsyncChain
+    /// This build in the wait graph.
+    package let waiter: AsyncWaiter
 
-    package init(generation: Int, chain: AsyncChain?) {
+    /// A build of `key` for the resolution `node`, whose closure runs in a chain
+    /// marked as this build's.
+    package init(generation: Int, node: AsyncChain) {
         self.generation = generation
-        self.chain = chain
+        let waiter = AsyncWaiter()
+        self.waiter = waiter
+        chain = AsyncChain(
+            key: node.key, containerID: node.containerID, parameter: node.parameter, parameterless: node.parameterless,
+            parent: node.parent, build: waiter)
     }
 
     /// Waits for the build's value; throws its error, or `CancellationError` if
@@ -81,16 +90,29 @@ package final class AsyncChain: Sendable {
     /// Whether the factory takes no parameter (then any re-entry is a cycle).
     package let parameterless: Bool
     package let parent: AsyncChain?
+    /// The build whose closure this resolution is, if it is one.
+    package let build: AsyncWaiter?
 
     package init(
         key: FactoryKey, containerID: ObjectIdentifier, parameter: (any AsyncParameter)?, parameterless: Bool,
-        parent: AsyncChain?
+        parent: AsyncChain?, build: AsyncWaiter? = nil
     ) {
         self.key = key
         self.containerID = containerID
         self.parameter = parameter
         self.parameterless = parameterless
         self.parent = parent
+        self.build = build
+    }
+
+    /// The innermost build this resolution runs inside, if any.
+    package var enclosingBuild: AsyncWaiter? {
+        var node: AsyncChain? = self
+        while let current = node {
+            if let build = current.build { return build }
+            node = current.parent
+        }
+        return nil
     }
 
     /// The chain of the running task.
@@ -116,7 +138,7 @@ package final class AsyncChain: Sendable {
     /// Whether this resolution runs inside `build`: the build's own resolution is
     /// one of its outer resolutions.
     package func isInside(_ build: AsyncBuild<some Sendable>) -> Bool {
-        guard let started = build.chain else { return false }
+        let started = build.chain
         var node = parent
         while let current = node {
             if current === started { return true }
@@ -202,6 +224,72 @@ package final class AsyncRegistrationBox<P, T>: RegistrationBoxBase, @unchecked 
     package init(_ factory: AsyncClosure<P, T>, describesType: Bool) {
         self.factory = factory
         super.init(isolation: .none, describesType: describesType)
+    }
+}
+
+/// One asynchronous build in the wait graph. Guarded by ``AsyncWaitGraph``'s lock.
+package final class AsyncWaiter: @unchecked Sendable {
+    // Sendable because every property is only touched with AsyncWaitGraph's lock held.
+
+    /// The build this build's closure waits for, if it waits.
+    fileprivate var waitingFor: AsyncWaiter?
+    /// The waiting resolution's chain, outermost first, for the report.
+    fileprivate var waitingChain: [FactoryKey] = []
+    /// The build has its outcome: whoever waits for it is about to resume.
+    fileprivate var finished = false
+
+    package init() {}
+}
+
+/// Who waits for whom among asynchronous builds, to tell a deadlock from a wait.
+///
+/// Only a resolution that runs inside a build (the closure of a cached, shared or
+/// singleton async factory) and joins another task's build is recorded: such a
+/// wait blocks the first build until the second ends. If the second build waits
+/// (directly or through others) for the first, neither can ever end; the program
+/// stops with every chain in the loop (graph validation gets the error thrown).
+/// The lock is taken only around such joins, never on a cache hit or a build.
+package enum AsyncWaitGraph {
+    private static let lock = FactoryLock()
+
+    /// Records that `waiter`'s closure waits for `build`; reports a loop of
+    /// unfinished builds that this wait closes.
+    package static func beginWait(_ waiter: AsyncWaiter, for build: AsyncWaiter, chain: [FactoryKey]) throws {
+        let report: String? = lock.withLock {
+            waiter.waitingFor = build
+            waiter.waitingChain = chain
+            var loop: [AsyncWaiter] = [waiter]
+            var next: AsyncWaiter? = build
+            while let current = next, !current.finished {
+                if current === waiter {
+                    return loop.map { "task: " + $0.waitingChain.map(\.description).joined(separator: " > ") }
+                        .joined(separator: "; ")
+                }
+                // A chain that runs into a loop not through `waiter` is another loop's business.
+                if loop.contains(where: { $0 === current }) { return nil }
+                loop.append(current)
+                next = current.waitingFor
+            }
+            return nil
+        }
+        guard let report else { return }
+        endWait(waiter)
+        let error = FactoryError.crossThreadCycle(report)
+        if AsyncValidation.isActive { throw AsyncValidationFailure(error: error, chain: chain) }
+        FactoryError.fail(error)
+    }
+
+    /// Records that `waiter` no longer waits.
+    package static func endWait(_ waiter: AsyncWaiter) {
+        lock.withLock {
+            waiter.waitingFor = nil
+            waiter.waitingChain = []
+        }
+    }
+
+    /// Records that `build` has its outcome: a loop through it is no deadlock.
+    package static func finish(_ build: AsyncWaiter) {
+        lock.withLock { build.finished = true }
     }
 }
 #endif

@@ -307,6 +307,17 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         return value
     }
 
+    /// Waits for another task's build of this factory. When the waiting resolution
+    /// runs inside a build of its own, the wait is recorded in ``AsyncWaitGraph``,
+    /// which reports two builds that wait for each other instead of suspending both
+    /// forever.
+    nonisolated(nonsending) private static func join(_ build: AsyncBuild<T>, from node: AsyncChain) async throws -> T {
+        guard let waiter = node.enclosingBuild else { return try await build.value() }
+        try AsyncWaitGraph.beginWait(waiter, for: build.waiter, chain: node.keys)
+        defer { AsyncWaitGraph.endWait(waiter) }
+        return try await build.value()
+    }
+
     private func decorate(_ value: T, _ resolved: Effective, _ flags: Int) {
         resolved.decorator?(value)
         resolved.persistedDecorator?.decorator(value, false)
@@ -370,9 +381,9 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
                 // without caching, as a synchronous factory does.
                 return try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }
             }
-            return try await existing.value()
+            return try await Self.join(existing, from: node)
         }
-        let build = AsyncBuild<T>(generation: cells.generation, chain: node)
+        let build = AsyncBuild<T>(generation: cells.generation, node: node)
         if let parameterKey {
             cells.asyncParameterBuilds[parameterKey] = build
         } else {
@@ -390,7 +401,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         let writeThroughLocation = location
         let finish: @Sendable () async -> Void = {
             let parameterKey = sendableKey?.hashable
-            let outcome = await AsyncChain.$current.withValue(node) {
+            let outcome = await AsyncChain.$current.withValue(build.chain) {
                 do { return Result<T, any Error>.success(try await factory(parameter)) } catch {
                     return .failure(error)
                 }
@@ -422,6 +433,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             lockedStorage?.lock.unlock()
             manager.lock.unlock()
             garbage.release()
+            AsyncWaitGraph.finish(build.waiter)
             build.finish(outcome)
         }
         if AsyncValidation.isActive {

@@ -6,8 +6,8 @@ package enum FactoryError: Sendable {
     /// A factory was resolved again, with an equal parameter, while it was being
     /// built on the same thread.
     case circularDependency(chain: String)
-    /// Threads wait for each other's builds in a loop; the report names every
-    /// thread's chain.
+    /// Threads, or tasks running async builds, wait for each other's builds in a
+    /// loop; the report names every thread's or task's chain.
     case crossThreadCycle(String)
     /// A `promised()` factory was resolved before anything was registered for it.
     case unregisteredPromise(FactoryKey)
@@ -21,7 +21,7 @@ package enum FactoryError: Sendable {
         case .circularDependency(let chain):
             return "FactoryCore: circular dependency chain - \(chain)"
         case .crossThreadCycle(let report):
-            return "FactoryCore: circular dependency across threads (each waits for a build of the other) - \(report)"
+            return "FactoryCore: circular dependency across threads or tasks (each waits for a build of the other) - \(report)"
         case .unregisteredPromise(let key):
             return "FactoryCore: \(key) was promised but nothing is registered for it; "
                 + "register it before resolving, or set manager.promiseTriggersError = false to get nil"
