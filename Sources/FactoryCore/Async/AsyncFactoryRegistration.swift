@@ -257,7 +257,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         let options =
             flags & ContainerManager.Flags.options != 0
             ? manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.loadOptions() })?.value : nil
-        let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.defaultScope : nil
+        let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.publishedDefaultScope : nil
         let resolved = effective(options, defaultScope: defaultScope)
 
         // A cache hit reads without a lock and allocates nothing, as for synchronous factories.
@@ -321,7 +321,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     private func decorate(_ value: T, _ resolved: Effective, _ flags: Int) {
         resolved.decorator?(value)
         resolved.persistedDecorator?.decorator(value, false)
-        if flags & ContainerManager.Flags.decorator != 0, let all = manager.decorator { all(value) }
+        if flags & ContainerManager.Flags.decorator != 0, let all = manager.publishedDecorator { all(value) }
     }
 
     private static func hashable(_ parameter: P) -> (any AsyncParameter)? {

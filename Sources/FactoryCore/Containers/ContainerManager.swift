@@ -79,11 +79,18 @@ public final class ContainerManager: @unchecked Sendable {
     @usableFromInline package let table = SlotTable<Slot>()
     /// An atomic `Unmanaged<SingletonStorage>`: the process's, or a test's.
     @usableFromInline let singletonsWord: UnsafeMutablePointer<Int>
+    /// `state.defaultScope` for lock-free readers: the scope's address, unretained
+    /// (scopes are never freed; see ``Scope``), or 0. Written by ``publishFlags()``.
+    @usableFromInline let defaultScopeWord = AtomicWord()
+    /// `state.decorator` for lock-free readers: an atomic `Unmanaged<ContainerDecorator>`, or 0.
+    let decoratorWord: UnsafeMutablePointer<Int>
 
     /// Creates a manager with no registrations, using the process's singletons.
     public init() {
         singletonsWord = .allocate(capacity: 1)
         singletonsWord.initialize(to: 0)
+        decoratorWord = .allocate(capacity: 1)
+        decoratorWord.initialize(to: 0)
         AtomicReference<SingletonStorage>(word: singletonsWord).exchange(SingletonStorage.process)
         lock.withLock { publishFlags() }
     }
@@ -91,6 +98,8 @@ public final class ContainerManager: @unchecked Sendable {
     deinit {
         _ = AtomicReference<SingletonStorage>(word: singletonsWord).exchange(nil)
         singletonsWord.deallocate()
+        _ = AtomicReference<ContainerDecorator>(word: decoratorWord).exchange(nil)
+        decoratorWord.deallocate()
     }
 
     /// The singleton storage this container uses.
@@ -119,7 +128,30 @@ public final class ContainerManager: @unchecked Sendable {
         if state.defaultScope != nil { value |= Flags.defaultScope }
         if state.optionsCount > 0 { value |= Flags.options }
         if state.unmockedObserver != nil { value |= Flags.strict }
+        defaultScopeWord.store(state.defaultScope.map { Int(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0)
         flags.store(value)
+    }
+
+    /// Publishes `state.decorator` for lock-free readers; `lock` held. The
+    /// replaced holder goes to `garbage`.
+    private func publishDecorator(_ garbage: inout Garbage) {
+        let holder = state.decorator.map(ContainerDecorator.init)
+        garbage.add(AtomicReference<ContainerDecorator>(word: decoratorWord).exchange(holder))
+    }
+
+    /// The default scope, lock-free.
+    @inlinable
+    package var publishedDefaultScope: Scope? {
+        let bits = defaultScopeWord.value
+        guard bits != 0 else { return nil }
+        return Unmanaged<Scope>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
+    }
+
+    /// The container's decorator, lock-free.
+    package var publishedDecorator: ((Any) -> Void)? {
+        let section = ReadSection.begin()
+        defer { section.end() }
+        return AtomicReference<ContainerDecorator>(word: decoratorWord).load()?.takeUnretainedValue().call
     }
 
     /// Runs `body` on the locked state and republishes the flags.
@@ -238,7 +270,17 @@ public final class ContainerManager: @unchecked Sendable {
     /// the factory's own decorator. Runs on the resolving thread, with no lock held.
     public var decorator: ((Any) -> Void)? {
         get { read { $0.decorator } }
-        set { replace(\.decorator, with: newValue) }
+        set {
+            var garbage = Garbage()
+            let replaced = mutate { state in
+                let old = state.decorator
+                state.decorator = newValue
+                publishDecorator(&garbage)
+                return old
+            }
+            garbage.release()
+            _ = consume replaced
+        }
     }
 
     // MARK: Auto-registration
@@ -454,6 +496,7 @@ extension ContainerManager {
                 }
             }
             state.optionsCount = table.all().filter { $0.persistedOptions != nil }.count
+            publishDecorator(&garbage)
             publishFlags()
         }
         garbage.release()
@@ -492,5 +535,16 @@ extension ContainerManager {
     /// registration, a context override, a run-time modifier); for tests.
     package var hasPersistedOptions: Bool {
         lock.withLock { state.optionsCount > 0 }
+    }
+}
+
+/// A container's decorator, published for lock-free readers.
+final class ContainerDecorator: @unchecked Sendable {
+    // Sendable because it is immutable; the closure is called on resolving
+    // threads, as ``ContainerManager/decorator`` documents.
+    let call: (Any) -> Void
+
+    init(_ call: @escaping (Any) -> Void) {
+        self.call = call
     }
 }

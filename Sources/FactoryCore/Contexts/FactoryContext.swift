@@ -58,18 +58,57 @@ public struct FactoryContext: Sendable {
         self.isSimulator = isSimulator
     }
 
-    private struct Global {
+    private struct Global: Sendable {
         var context: FactoryContext
         var honorsLaunchOverridesInRelease = false
     }
 
+    /// The writers' copy, changed under its lock; each change publishes an
+    /// immutable snapshot that readers load without a lock.
     private static let global = LockedBox(Global(context: .detect()))
+    private static let published = PublishedGlobal(global.withLock { $0 })
 
-    /// The context of this process. Reading it takes a lock; resolution reads it
-    /// only for factories that have context overrides.
+    /// A snapshot of ``Global`` behind an atomic reference.
+    private final class PublishedGlobal: @unchecked Sendable {
+        // Sendable because `word` is only read and written atomically (see AtomicReference).
+        let word: UnsafeMutablePointer<Int>
+
+        init(_ initial: Global) {
+            word = .allocate(capacity: 1)
+            word.initialize(to: 0)
+            _ = AtomicReference<Snapshot>(word: word).exchange(Snapshot(initial))
+        }
+
+        /// The current snapshot's values, copied inside a read section.
+        var value: Global {
+            let section = ReadSection.begin()
+            defer { section.end() }
+            return AtomicReference<Snapshot>(word: word).load()!.takeUnretainedValue().value
+        }
+    }
+
+    private final class Snapshot: Sendable {
+        let value: Global
+        init(_ value: Global) { self.value = value }
+    }
+
+    /// Changes the global state under its lock and publishes the result; the
+    /// replaced snapshot is released once no reader can still use it.
+    private static func update(_ change: (inout Global) -> Void) {
+        var garbage = Garbage()
+        global.withLock { global in
+            change(&global)
+            garbage.add(AtomicReference<Snapshot>(word: published.word).exchange(Snapshot(global)))
+        }
+        garbage.release()
+    }
+
+    /// The context of this process. Reading it takes no lock (resolution reads it
+    /// for factories that have context overrides); setting it takes a
+    /// process-wide lock.
     public static var current: FactoryContext {
-        get { global.withLock { $0.context } }
-        set { global.withLock { $0.context = newValue } }
+        get { published.value.context }
+        set { update { $0.context = newValue } }
     }
 
     /// Opt-in for release builds: honour launch arguments (`onArg`, `onArgs`) and
@@ -79,18 +118,18 @@ public struct FactoryContext: Sendable {
     /// a mock by passing a flag. It has no effect in DEBUG builds, where they are
     /// always honoured. Set it once at launch, before the first resolution.
     public static var honorsLaunchOverridesInRelease: Bool {
-        get { global.withLock { $0.honorsLaunchOverridesInRelease } }
-        set { global.withLock { $0.honorsLaunchOverridesInRelease = newValue } }
+        get { published.value.honorsLaunchOverridesInRelease }
+        set { update { $0.honorsLaunchOverridesInRelease = newValue } }
     }
 
     /// Adds a runtime argument that `onArg(_:)` matches, as if it had been passed at launch.
     public static func setArg(_ argument: String, forKey key: String) {
-        global.withLock { $0.context.runtimeArguments[key] = argument }
+        update { $0.context.runtimeArguments[key] = argument }
     }
 
     /// Removes the runtime argument stored under `key`.
     public static func removeArg(forKey key: String) {
-        global.withLock { _ = $0.context.runtimeArguments.removeValue(forKey: key) }
+        update { _ = $0.context.runtimeArguments.removeValue(forKey: key) }
     }
 
     /// Whether `argument` is a runtime argument (key or value), or a launch

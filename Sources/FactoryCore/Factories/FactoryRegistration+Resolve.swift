@@ -217,7 +217,7 @@ extension FactoryRegistration {
         let options =
             flags & ContainerManager.Flags.options != 0
             ? manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.loadOptions() }) : nil
-        let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.defaultScope : nil
+        let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.publishedDefaultScope : nil
         var resolved = effective(options, defaultScope: defaultScope)
         if resolved.fromDefinition && flags & ContainerManager.Flags.strict != 0 {
             manager.reportUnmocked(key)
@@ -270,7 +270,7 @@ extension FactoryRegistration {
         }
 
         decorate(value, isNew: isNew, resolved)
-        if flags & ContainerManager.Flags.decorator != 0, let containerDecorator = manager.decorator {
+        if flags & ContainerManager.Flags.decorator != 0, let containerDecorator = manager.publishedDecorator {
             containerDecorator(value)
         }
         if traceIndex >= 0 && context.depth == 0 { context.endCycle() }
