@@ -2,7 +2,9 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #if defined(__APPLE__)
 #include <pthread/pthread.h>
 #elif defined(__linux__)
@@ -66,20 +68,76 @@ cfactory_reader *cfactory_reader_claim(void) {
 void cfactory_read_end(void *record) {
     _Atomic(uint64_t) *state = cfactory_reader_state((cfactory_reader *)record);
     uint64_t value = atomic_load_explicit(state, memory_order_relaxed);
+#if DEBUG
+    // Even here means a second begin ran inside this section: sections must not
+    // nest (a writer waiting for readers would then wait for a section that the
+    // same thread cannot end until the writer returns).
+    if ((value & 1) == 0) cfactory_misuse("a read section ended that was not open, or read sections nested");
+#endif
+    // Release: every load of the section happens before a writer that sees the
+    // new (even) value goes on to free what the section loaded.
     atomic_store_explicit(state, value + 1, memory_order_release);
 }
 
-void cfactory_wait_for_readers(void) {
+static uint64_t monotonic_nanoseconds(void) {
+    struct timespec time;
+    clock_gettime(CLOCK_MONOTONIC, &time);
+    return (uint64_t)time.tv_sec * 1000000000u + (uint64_t)time.tv_nsec;
+}
+
+// Set by the first wait that took longer than the bound, so that it is reported once.
+static _Atomic(int) slow_reader_reported = 0;
+
+// Why a writer may free an object once this returns, for every reader R:
+// - The writer unpublished the object (an atomic exchange, under its lock)
+//   before calling this; then comes the seq_cst fence below. R's entry in
+//   cfactory_read_begin is a store of an odd state followed by a seq_cst fence
+//   (or a locked exchange on x86), and only then R loads shared references. The
+//   two fences are ordered one way or the other:
+//   - R's fence first: R's odd state is visible to the state load below; the
+//     writer waits until it changes, and R's release store in cfactory_read_end
+//     (paired with the acquire load here) orders all of R's loads, and the
+//     retains they led to, before the free.
+//   - the writer's fence first: R's later loads see the exchange, so R never
+//     loads the unpublished object.
+// - A record added to the list after the writer loaded its head belongs to a
+//   thread whose first section began after that load, so after the writer's
+//   fence: it is in the second case and cannot hold the object.
+// - A record reused by a new thread after this walk passed it likewise only
+//   begins sections after the writer's fence.
+int cfactory_wait_for_readers(void) {
+#if DEBUG
+    cfactory_reader *self = cfactory_current_reader;
+    if (self != NULL && (atomic_load_explicit(&self->state, memory_order_relaxed) & 1) != 0) {
+        cfactory_misuse("a writer waited for readers inside its own read section");
+    }
+#endif
+    int slow = 0;
     atomic_thread_fence(memory_order_seq_cst);
     cfactory_reader *reader = atomic_load_explicit(&readers, memory_order_acquire);
     for (; reader != NULL; reader = reader->next) {
         uint64_t state = atomic_load_explicit(&reader->state, memory_order_acquire);
         if ((state & 1) == 0) continue;
         unsigned spins = 0;
+        uint64_t started = 0;
         while (atomic_load_explicit(&reader->state, memory_order_acquire) == state) {
-            if (++spins > 64) sched_yield();
+            if (++spins <= 64) continue;
+            sched_yield();
+            // A section never runs user code, so it lasts nanoseconds unless its
+            // thread was descheduled; one that lasts over 100 ms is reported once.
+            if (started == 0) started = monotonic_nanoseconds();
+            if (!slow && (spins & 1023) == 0 && monotonic_nanoseconds() - started > 100000000u) {
+                int expected = 0;
+                slow = atomic_compare_exchange_strong(&slow_reader_reported, &expected, 1);
+            }
         }
     }
+    return slow;
+}
+
+void cfactory_misuse(const char *message) {
+    fprintf(stderr, "FactoryCore: read-section misuse: %s\n", message);
+    abort();
 }
 
 // MARK: - The resolution context

@@ -71,8 +71,10 @@ static inline void *cfactory_read_begin(void) {
     if (__builtin_expect(reader == NULL, 0)) reader = cfactory_reader_claim();
     _Atomic(uint64_t) *state = cfactory_reader_state(reader);
     uint64_t value = atomic_load_explicit(state, memory_order_relaxed);
-    // The announcement must be visible before this thread loads any shared
-    // reference: a full fence, paired with the one in cfactory_wait_for_readers.
+    // The announcement (an odd state) must be visible before this thread loads
+    // any shared reference: a full fence, paired with the seq_cst fence that
+    // cfactory_wait_for_readers issues after the writer unpublished and before it
+    // reads the states (the argument is written there).
 #if defined(__x86_64__) || defined(__i386__)
     // A locked exchange is a full fence on x86; the signal fence stops the
     // compiler from moving the section's loads above it.
@@ -94,8 +96,13 @@ static inline void *cfactory_read_begin(void) {
 void cfactory_read_end(void *record);
 
 /// Returns once every read section that was open when it was called has ended.
-/// Must not be called from inside a read section.
-void cfactory_wait_for_readers(void);
+/// Must not be called from inside a read section (debug builds stop the program).
+/// Returns 1 the first time in the process that a reader kept the caller waiting
+/// for over 100 ms, else 0.
+int cfactory_wait_for_readers(void);
+
+/// Stops the program with `message`: the library used a read section wrongly.
+void cfactory_misuse(const char *message);
 
 // MARK: - The resolution context
 

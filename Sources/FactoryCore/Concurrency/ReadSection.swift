@@ -31,9 +31,18 @@ package struct ReadSection {
     }
 
     /// Returns once every read section open at the call has ended. Never call it
-    /// inside a read section.
+    /// inside a read section (debug builds stop the program).
+    ///
+    /// A section lasts nanoseconds unless its thread is descheduled inside it; the
+    /// first time in the process that one keeps a writer waiting for over 100 ms,
+    /// a line says so on standard output (the default logger's destination), so a
+    /// stall shows instead of spinning silently.
     package static func waitForReaders() {
-        cfactory_wait_for_readers()
+        if cfactory_wait_for_readers() != 0 {
+            print(
+                "FactoryCore: a writer (register, reset, pop or a cache replacement) waited over 100 ms for a "
+                    + "lock-free reader to leave its read section; the reading thread was likely descheduled")
+        }
     }
 }
 
