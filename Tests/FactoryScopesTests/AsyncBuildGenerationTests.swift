@@ -36,26 +36,13 @@ func suspend(until signal: Signal) async {
     while !signal.isRaised { try? await Task.sleep(nanoseconds: 1_000_000) }
 }
 
-/// Fails the run instead of hanging it when `body` does not finish: the watchdog
-/// is a thread, so it fires even if every thread of the cooperative pool is stuck.
-private func bounded<R: Sendable>(_ body: () async throws -> R) async rethrows -> R {
-    let done = Signal()
-    startThread {
-        if !done.wait(upTo: watchdogBound) {
-            fatalError("AsyncBuildGenerationTests: not finished within \(watchdogBound) s: a resolution waited for a hung build")
-        }
-    }
-    defer { done.raise() }
-    return try await body()
-}
-
 @Suite struct AsyncBuildGenerationTests {
     /// Starts the hanging first build of `factory`, runs `recover`, resolves again.
     /// Returns the first build's serial and the later resolutions' serials.
     private func recover(
         _ container: HangingContainer, _ factory: AsyncFactory<Pool>, _ recover: () -> Void
     ) async throws -> (hung: Int, after: Int, again: Int) {
-        try await bounded {
+        try await withAsyncWatchdog("a resolution waited for a hung build") {
             let hung = Task { try await factory().serial }
             await suspend(until: container.started)
             recover()
@@ -119,7 +106,7 @@ private func bounded<R: Sendable>(_ body: () async throws -> R) async rethrows -
 
     @Test func aFactoryThatResolvesItselfWithAnotherParameterBuildsWithoutWaitingForItself() async throws {
         let container = HangingContainer()
-        let value = try await bounded { try await container.countdown(5) }
+        let value = try await withAsyncWatchdog("a resolution waited for a hung build") { try await container.countdown(5) }
         #expect(value == 5)
         // The outermost build is the one cached; a cache that ignores parameters returns it.
         #expect(try await container.countdown(1) == 5)
@@ -135,7 +122,7 @@ private func bounded<R: Sendable>(_ body: () async throws -> R) async rethrows -
         // least that registration's.
         let finished = Signal()
         let stale = Counter()
-        try await bounded {
+        try await withAsyncWatchdog("a resolution waited for a hung build") {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<3 {
                     group.addTask {

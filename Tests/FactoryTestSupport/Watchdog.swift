@@ -93,3 +93,17 @@ public final class Signal: Sendable {
         poll(upTo: seconds) { raised.value > 0 }
     }
 }
+
+/// Runs `body`, stopping the test process with `message` if it does not finish
+/// within ``watchdogBound``: the watchdog is a thread, so it fires even when every
+/// thread of the cooperative pool is stuck (a deadlock, a task suspended forever).
+public func withAsyncWatchdog<R: Sendable>(
+    _ message: String = "did not finish: a deadlock", _ body: () async throws -> R
+) async rethrows -> R {
+    let done = Signal()
+    startThread {
+        if !done.wait(upTo: watchdogBound) { fatalError("\(message) (watchdog, \(Int(watchdogBound)) s)") }
+    }
+    defer { done.raise() }
+    return try await body()
+}

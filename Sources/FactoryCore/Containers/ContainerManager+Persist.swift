@@ -66,15 +66,21 @@ extension ContainerManager {
                 return
             }
             if options.contains(.scope) { clearCaches(slot, key: key, shared: true, &garbage) }
-            if options.contains(.all) {
-                setOptions(nil, of: slot, &garbage)
-            } else if var current = slot.options {
-                if options.contains(.registration) { current.registration = nil }
-                if options.contains(.context) { current.contexts.removeAll() }
-                setOptions(current, of: slot, &garbage)
-            }
+            resetOptions(options, of: slot, &garbage)
         }
         garbage.release()
+    }
+
+    /// Removes from `slot`'s persisted options what `options` names: everything
+    /// for `.all`, else the registration and/or the context overrides. `lock` held.
+    package func resetOptions(_ options: FactoryResetOptions, of slot: Slot, _ garbage: inout Garbage) {
+        if options.contains(.all) {
+            setOptions(nil, of: slot, &garbage)
+        } else if var current = slot.options {
+            if options.contains(.registration) { current.registration = nil }
+            if options.contains(.context) { current.contexts.removeAll() }
+            setOptions(current, of: slot, &garbage)
+        }
     }
 }
 

@@ -425,13 +425,7 @@ public final class ContainerManager: @unchecked Sendable {
         var garbage = Garbage()
         lock.withLock {
             for slot in table.all() {
-                if options.contains(.all) {
-                    setOptions(nil, of: slot, &garbage)
-                } else if var current = slot.options {
-                    if options.contains(.registration) { current.registration = nil }
-                    if options.contains(.context) { current.contexts.removeAll() }
-                    setOptions(current, of: slot, &garbage)
-                }
+                resetOptions(options, of: slot, &garbage)
                 if options.contains(.scope) { slot.cells.removeAll(&garbage) }
             }
             if options.contains(.all) || options.contains(.registration), case .done = state.autoRegister {
