@@ -24,106 +24,133 @@ extension FactoryRegistration {
             }
             parameterKey = hashable
         }
-
+        // The decision and the publication run in frames of their own, so that the
+        // frame under the closure (which may resolve further levels) stays small.
         while true {
-            var garbage = Garbage()
-            manager.lock.lock()
+            switch decide(parameterKey, manager: manager, key: key, resolved: &resolved, context: context) {
+            case .cached(let value):
+                if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: UInt8(ascii: "C")) }
+                return (value, false)
+            case .uncached:
+                return (buildUncached(parameter, resolved, context, checkCycles, traceIndex), true)
+            case .reentered:
+                // Back on this thread while it builds this very cache entry: the same
+                // factory with an equal parameter is a cycle, reported even with cycle
+                // checking off (waiting would never end); a recursion with another
+                // parameter into a cache that ignores parameters builds without caching.
+                if isReentry(of: parameter, in: context) {
+                    context.failCycle(frame(for: parameter, pointer: nil))
+                }
+                return (buildUncached(parameter, resolved, context, checkCycles, traceIndex), true)
+            case .wait(let builder, let waitPoint):
+                WaitGraph.beginWait(context, for: builder, key: key, at: waitPoint)
+                waitPoint.wait()
+                WaitGraph.endWait(context)
+            case .build(let claim):
+                context.builds.append(claim.ownedBuild(lock: manager.lock))
+                let value = Self.build(
+                    closure(resolved), isolation: resolved.isolation, parameter, key: self, context: context,
+                    checkCycles: checkCycles, traceIndex: traceIndex, code: resolved.code)
+                context.builds.removeLast()
+                publish(value, claim, key: key, manager: manager)
+                return (value, true)
+            }
+        }
+    }
+
+    /// What a resolution that missed does next, decided under the container's lock.
+    enum CacheDecision {
+        /// A valid instance was cached after all.
+        case cached(T)
+        /// The scope caches nothing (it changed since the resolution started).
+        case uncached
+        /// This thread is building this very entry already.
+        case reentered
+        /// Another thread builds it: wait at the point, then decide again.
+        case wait(ResolutionContext, WaitPoint)
+        /// This thread builds it.
+        case build(BuildClaim)
+    }
+
+    /// Chooses the closure and the cache again under the lock, with the decision
+    /// to build, so a `register` or reset that returned before it is always seen.
+    /// Drops an expired or stale instance; what it drops is released after unlocking.
+    @inline(never)
+    private func decide(
+        _ parameterKey: AnyHashable?, manager: ContainerManager, key: FactoryKey, resolved: inout ResolvedOptions,
+        context: ResolutionContext
+    ) -> CacheDecision {
+        var garbage = Garbage()
+        defer { garbage.release() }
+        return manager.lock.withLock { () -> CacheDecision in
             let slot = manager.slot(key)
             resolved = effective(slot.persistedOptions, defaultScope: manager.state.defaultScope)
             guard
                 let scope = resolved.scope,
                 let location = CacheLocation.locked(scope: scope, box: resolved.box, slot: slot, key: key, manager: manager)
-            else {
-                // The scope changed since this resolution started: nothing to cache.
-                manager.lock.unlock()
-                return (buildUncached(parameter, resolved, context, checkCycles, traceIndex), true)
-            }
+            else { return .uncached }
+            defer { location.unlockStorage() }
             let cells = location.cells
-            let scopeID = ObjectIdentifier(resolved.scope!)
-
+            let scopeID = ObjectIdentifier(scope)
             if let cell = parameterKey.map({ cells.parameterCells[$0] }) ?? cells.cell {
                 if cell.era == location.era && cell.isValid(scopeID: scopeID, ttl: resolved.ttl),
                     let value = Self.value(in: cell, weak: location.weak)
                 {
-                    location.unlock(manager)
-                    if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: UInt8(ascii: "C")) }
-                    return (value, false)
+                    return .cached(value)
                 }
-                // Expired, released or stale: drop it now, release it after unlocking.
+                // Expired, released or stale.
                 if let parameterKey {
                     cells.removeParameterCell(parameterKey, &garbage)
                 } else {
                     cells.setCell(nil, &garbage)
                 }
             }
-
             var gate = parameterKey.map { cells.parameterGates[$0] ?? BuildGate() } ?? cells.gate
             if let builder = gate.builder {
-                if builder === context {
-                    location.unlock(manager)
-                    garbage.release()
-                    // Back on this thread while it builds this very cache entry: the same
-                    // factory with an equal parameter is a cycle, reported even with
-                    // cycle checking off (waiting would never end); a recursion with
-                    // another parameter into a cache that ignores parameters builds
-                    // without caching.
-                    if isReentry(of: parameter, in: context) {
-                        context.failCycle(frame(for: parameter, pointer: nil))
-                    }
-                    return (buildUncached(parameter, resolved, context, checkCycles, traceIndex), true)
-                }
+                if builder === context { return .reentered }
                 let waitPoint = gate.waitPoint ?? WaitPoint()
                 gate.waitPoint = waitPoint
                 location.setGate(gate, parameterKey)
-                location.unlock(manager)
-                garbage.release()
-                WaitGraph.beginWait(context, for: builder, key: key, at: waitPoint)
-                waitPoint.wait()
-                WaitGraph.endWait(context)
-                continue
+                return .wait(builder, waitPoint)
             }
             gate.builder = context
             gate.scopeID = scopeID
             location.setGate(gate, parameterKey)
-            let generation = cells.generation
-            location.unlock(manager)
-            garbage.release()
-            context.builds.append(
-                ResolutionContext.OwnedBuild(
-                    cells: cells, parameter: parameterKey, lock: manager.lock,
-                    extraLock: location.storageLocked ? location.storage!.lock : nil))
+            return .build(
+                BuildClaim(location: location, parameterKey: parameterKey, scopeID: scopeID, generation: cells.generation))
+        }
+    }
 
-            let value = Self.build(
-                closure(resolved), isolation: resolved.isolation, parameter, key: self, context: context,
-                checkCycles: checkCycles, traceIndex: traceIndex, code: resolved.code)
-            context.builds.removeLast()
-
-            manager.lock.lock()
-            if location.storage != nil && location.storageLocked { location.storage!.lock.lock() }
+    /// Ends the build `claim` names: opens its gate and caches `value` unless the
+    /// entry's generation moved on (a `register` or reset came meanwhile).
+    @inline(never)
+    private func publish(_ value: T, _ claim: BuildClaim, key: FactoryKey, manager: ContainerManager) {
+        var garbage = Garbage()
+        let location = claim.location
+        let cells = location.cells
+        let waitPoint = manager.lock.withLock { () -> WaitPoint? in
+            location.lockStorage()
+            defer { location.unlockStorage() }
             let waitPoint: WaitPoint?
-            if let parameterKey {
+            if let parameterKey = claim.parameterKey {
                 waitPoint = cells.parameterGates.removeValue(forKey: parameterKey)?.waitPoint
             } else {
                 waitPoint = cells.gate.waitPoint
                 cells.gate = BuildGate()
             }
-            if cells.generation == generation,
-                let cell = Self.makeCell(value, scopeID: scopeID, weak: location.weak, era: location.era)
-            {
-                if let parameterKey {
-                    garbage.add(cells.parameterCells.updateValue(cell, forKey: parameterKey))
-                } else {
-                    cells.setCell(cell, &garbage)
-                }
-                if parameterKey == nil {
-                    location.writeThrough(value, key: key, scopeID: scopeID, createdAt: cell.createdAt, &garbage)
-                }
+            guard cells.generation == claim.generation,
+                let cell = Self.makeCell(value, scopeID: claim.scopeID, weak: location.weak, era: location.era)
+            else { return waitPoint }
+            if let parameterKey = claim.parameterKey {
+                garbage.add(cells.parameterCells.updateValue(cell, forKey: parameterKey))
+            } else {
+                cells.setCell(cell, &garbage)
+                location.writeThrough(value, key: key, scopeID: claim.scopeID, createdAt: cell.createdAt, &garbage)
             }
-            location.unlock(manager)
-            waitPoint?.open()
-            garbage.release()
-            return (value, true)
+            return waitPoint
         }
+        waitPoint?.open()
+        garbage.release()
     }
 
     /// Whether this factory of this container is being built on `context`'s
@@ -261,7 +288,33 @@ struct CacheLocation {
 
     /// Releases the storage lock (if held) and then the manager's.
     func unlock(_ manager: ContainerManager) {
-        if storageLocked { storage!.lock.unlock() }
+        unlockStorage()
         manager.lock.unlock()
+    }
+
+    /// Takes the storage's lock again, when it guards ``cells``; manager lock held.
+    func lockStorage() {
+        if storageLocked { storage!.lock.lock() }
+    }
+
+    /// Releases the storage's lock, when it guards ``cells``.
+    func unlockStorage() {
+        if storageLocked { storage!.lock.unlock() }
+    }
+}
+
+/// A build this thread claimed: where its instance goes and the generation it
+/// belongs to.
+struct BuildClaim {
+    let location: CacheLocation
+    let parameterKey: AnyHashable?
+    let scopeID: ObjectIdentifier
+    let generation: Int
+
+    /// The build as the thread's context records it, so that it can be given up.
+    func ownedBuild(lock: FactoryLock) -> ResolutionContext.OwnedBuild {
+        ResolutionContext.OwnedBuild(
+            cells: location.cells, parameter: parameterKey, lock: lock,
+            extraLock: location.storageLocked ? location.storage!.lock : nil)
     }
 }
