@@ -332,85 +332,105 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     nonisolated(nonsending) private func resolveCached(
         _ parameter: P, _ hashable: (any AsyncParameter)?, node: AsyncChain
     ) async throws -> T {
+        switch decide(hashable, node: node) {
+        case .cached(let value):
+            return value
+        case .uncached(let factory):
+            return try await AsyncChain.$current.withValue(node) { try await factory(parameter) }
+        case .join(let build):
+            return try await Self.join(build, from: node)
+        case .build(let build, let claim, let factory):
+            // The build runs in a task of its own (inheriting task-locals: the chain,
+            // the container bindings), so that no waiter's cancellation cancels it.
+            let manager = self.manager
+            let key = self.key
+            let run: @Sendable () async -> Void = {
+                let outcome = await AsyncChain.$current.withValue(build.chain) {
+                    do { return Result<T, any Error>.success(try await factory(parameter)) } catch {
+                        return .failure(error)
+                    }
+                }
+                Self.publish(outcome, of: build, claim, key: key, manager: manager)
+            }
+            if AsyncValidation.isActive {
+                // Graph validation runs everything on its own thread: no task of its own here.
+                await run()
+            } else {
+                Task { await run() }
+            }
+            return try await build.value()
+        }
+    }
+
+    /// What a resolution that missed does next, decided under the container's lock.
+    enum AsyncDecision {
+        /// A valid instance was cached after all.
+        case cached(T)
+        /// Build without caching: the scope caches nothing, the parameter cannot be
+        /// a key, or this resolution runs inside the build it would join.
+        case uncached(AsyncClosure<P, T>)
+        /// Another task builds it, in the current generation.
+        case join(AsyncBuild<T>)
+        /// This resolution starts the build.
+        case build(AsyncBuild<T>, AsyncClaim, AsyncClosure<P, T>)
+    }
+
+    /// Chooses the closure and the cache again under the lock, with the decision
+    /// to build: a `register` or reset that returned before this point is always
+    /// seen, and a build never runs a closure older than the generation it is
+    /// stamped with. A build of an older generation (a `register`, reset or `pop`
+    /// came since it started) is neither joined nor waited for: it finishes for its
+    /// own waiters, and this resolution starts a build of the current generation.
+    private func decide(_ hashable: (any AsyncParameter)?, node: AsyncChain) -> AsyncDecision {
         let manager = self.manager
         let key = self.key
         var garbage = Garbage()
-        manager.lock.lock()
-        let slot = manager.slot(key)
-        // Chosen again under the lock, with the decision to build: a `register` or
-        // reset that returned before this point is always seen, and a build never
-        // runs a closure older than the generation it is stamped with.
-        let resolved = effective(slot.options, defaultScope: manager.state.defaultScope)
-        guard let scope = resolved.scope, !resolved.scopeOnParameters || hashable != nil else {
-            manager.lock.unlock()
-            return try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }
-        }
-        let sendableKey = resolved.scopeOnParameters ? hashable : nil
-        let parameterKey = sendableKey?.hashable
-        let scopeID = ObjectIdentifier(scope)
-        guard let location = CacheLocation.locked(scope: scope, box: resolved.box, slot: slot, key: key, manager: manager)
-        else {
-            manager.lock.unlock()
-            return try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }
-        }
-        let cells = location.cells
-        if let cell = parameterKey.map({ cells.parameterCells[$0] }) ?? cells.cell {
-            if cell.era == location.era && cell.isValid(scopeID: scopeID, ttl: resolved.ttl),
-                let value = location.weak
-                    ? unsafeDowncast(cell, to: WeakCell<T>.self).value : unsafeDowncast(cell, to: StrongCell<T>.self).value
-            {
-                location.unlock(manager)
-                return value
+        defer { garbage.release() }
+        return manager.lock.withLock { () -> AsyncDecision in
+            let slot = manager.slot(key)
+            let resolved = effective(slot.options, defaultScope: manager.state.defaultScope)
+            guard let scope = resolved.scope, !resolved.scopeOnParameters || hashable != nil,
+                let location = CacheLocation.locked(scope: scope, box: resolved.box, slot: slot, key: key, manager: manager)
+            else { return .uncached(resolved.factory) }
+            defer { location.unlockStorage() }
+            let sendableKey = resolved.scopeOnParameters ? hashable : nil
+            let parameterKey = sendableKey?.hashable
+            let scopeID = ObjectIdentifier(scope)
+            if let value = location.cachedValue(T.self, parameterKey, scopeID: scopeID, ttl: resolved.ttl, &garbage) {
+                return .cached(value)
             }
-            if let parameterKey {
-                cells.removeParameterCell(parameterKey, &garbage)
-            } else {
-                cells.setCell(nil, &garbage)
-            }
-        }
-        // A build of an older generation (a `register`, reset or `pop` came since it
-        // started) is neither joined nor waited for: it finishes for its own waiters,
-        // and this resolution starts a build of the current generation.
-        let existing = (parameterKey.map { cells.asyncParameterBuilds[$0] } ?? cells.asyncBuild) as? AsyncBuild<T>
-        if let existing, existing.generation == cells.generation {
-            location.unlock(manager)
-            garbage.release()
-            if node.isInside(existing) {
+            let cells = location.cells
+            let existing = (parameterKey.map { cells.asyncParameterBuilds[$0] } ?? cells.asyncBuild) as? AsyncBuild<T>
+            if let existing, existing.generation == cells.generation {
                 // Back inside its own build with another parameter (an equal one is a
                 // cycle, reported before): joining would wait forever, so build
                 // without caching, as a synchronous factory does.
-                return try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }
+                return node.isInside(existing) ? .uncached(resolved.factory) : .join(existing)
             }
-            return try await Self.join(existing, from: node)
+            let build = AsyncBuild<T>(generation: cells.generation, node: node)
+            if let parameterKey {
+                cells.asyncParameterBuilds[parameterKey] = build
+            } else {
+                cells.asyncBuild = build
+            }
+            return .build(build, AsyncClaim(location: location, parameter: sendableKey, scopeID: scopeID), resolved.factory)
         }
-        let build = AsyncBuild<T>(generation: cells.generation, node: node)
-        if let parameterKey {
-            cells.asyncParameterBuilds[parameterKey] = build
-        } else {
-            cells.asyncBuild = build
-        }
-        location.unlock(manager)
-        garbage.release()
+    }
 
-        // The build runs in a task of its own (inheriting task-locals: the chain, the
-        // container bindings), so that no waiter's cancellation cancels it.
-        let factory = resolved.factory
-        let lockedStorage = location.storageLocked ? location.storage : nil
-        let weak = location.weak
-        let era = location.era
-        let writeThroughLocation = location
-        let finish: @Sendable () async -> Void = {
-            let parameterKey = sendableKey?.hashable
-            let outcome = await AsyncChain.$current.withValue(build.chain) {
-                do { return Result<T, any Error>.success(try await factory(parameter)) } catch {
-                    return .failure(error)
-                }
-            }
-            var garbage = Garbage()
-            manager.lock.lock()
-            lockedStorage?.lock.lock()
-            let current = parameterKey.map { cells.asyncParameterBuilds[$0] } ?? cells.asyncBuild
-            if current === build {
+    /// Ends `build`: unregisters it, caches a successful value unless the entry's
+    /// generation moved on, and hands the outcome to every waiter.
+    private static func publish(
+        _ outcome: Result<T, any Error>, of build: AsyncBuild<T>, _ claim: AsyncClaim, key: FactoryKey,
+        manager: ContainerManager
+    ) {
+        var garbage = Garbage()
+        let location = claim.location
+        let cells = location.cells
+        let parameterKey = claim.parameter?.hashable
+        manager.lock.withLock {
+            location.lockStorage()
+            defer { location.unlockStorage() }
+            if (parameterKey.map { cells.asyncParameterBuilds[$0] } ?? cells.asyncBuild) === build {
                 if let parameterKey {
                     cells.asyncParameterBuilds[parameterKey] = nil
                 } else {
@@ -418,32 +438,21 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
                 }
             }
             if case .success(let value) = outcome, cells.generation == build.generation {
-                let now = CacheCell.now()
-                let cell: CacheCell? =
-                    weak
-                    ? WeakCell(value, scopeID: scopeID, createdAt: now, era: era)
-                    : StrongCell(value, scopeID: scopeID, createdAt: now, era: era)
-                if let cell, let parameterKey {
-                    garbage.add(cells.parameterCells.updateValue(cell, forKey: parameterKey))
-                } else if let cell {
-                    cells.setCell(cell, &garbage)
-                    writeThroughLocation.writeThrough(value, key: key, scopeID: scopeID, createdAt: now, &garbage)
-                }
+                location.store(value, parameterKey, scopeID: claim.scopeID, key: key, &garbage)
             }
-            lockedStorage?.lock.unlock()
-            manager.lock.unlock()
-            garbage.release()
-            AsyncWaitGraph.finish(build.waiter)
-            build.finish(outcome)
         }
-        if AsyncValidation.isActive {
-            // Graph validation runs everything on its own thread: no task of its own here.
-            await finish()
-        } else {
-            Task { await finish() }
-        }
-        return try await build.value()
+        garbage.release()
+        AsyncWaitGraph.finish(build.waiter)
+        build.finish(outcome)
     }
+}
+
+/// Where an asynchronous build's instance goes.
+struct AsyncClaim: Sendable {
+    let location: CacheLocation
+    /// The parameter, as the cache key (`scopeOnParameters`), or `nil`.
+    let parameter: (any AsyncParameter)?
+    let scopeID: ObjectIdentifier
 }
 
 /// Marks an asynchronous factory's key: the parameter type ``FactoryKey`` holds

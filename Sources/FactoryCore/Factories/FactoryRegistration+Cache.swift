@@ -92,18 +92,8 @@ extension FactoryRegistration {
             defer { location.unlockStorage() }
             let cells = location.cells
             let scopeID = ObjectIdentifier(scope)
-            if let cell = parameterKey.map({ cells.parameterCells[$0] }) ?? cells.cell {
-                if cell.era == location.era && cell.isValid(scopeID: scopeID, ttl: resolved.ttl),
-                    let value = Self.value(in: cell, weak: location.weak)
-                {
-                    return .cached(value)
-                }
-                // Expired, released or stale.
-                if let parameterKey {
-                    cells.removeParameterCell(parameterKey, &garbage)
-                } else {
-                    cells.setCell(nil, &garbage)
-                }
+            if let value = location.cachedValue(T.self, parameterKey, scopeID: scopeID, ttl: resolved.ttl, &garbage) {
+                return .cached(value)
             }
             var gate = parameterKey.map { cells.parameterGates[$0] ?? BuildGate() } ?? cells.gate
             if let builder = gate.builder {
@@ -138,14 +128,8 @@ extension FactoryRegistration {
                 waitPoint = cells.gate.waitPoint
                 cells.gate = BuildGate()
             }
-            guard cells.generation == claim.generation,
-                let cell = Self.makeCell(value, scopeID: claim.scopeID, weak: location.weak, era: location.era)
-            else { return waitPoint }
-            if let parameterKey = claim.parameterKey {
-                garbage.add(cells.parameterCells.updateValue(cell, forKey: parameterKey))
-            } else {
-                cells.setCell(cell, &garbage)
-                location.writeThrough(value, key: key, scopeID: claim.scopeID, createdAt: cell.createdAt, &garbage)
+            if cells.generation == claim.generation {
+                location.store(value, claim.parameterKey, scopeID: claim.scopeID, key: key, &garbage)
             }
             return waitPoint
         }
@@ -204,16 +188,6 @@ extension FactoryRegistration {
             closure(resolved), isolation: resolved.isolation, parameter, key: self, context: context, checkCycles: checkCycles,
             traceIndex: traceIndex, code: resolved.code)
     }
-
-    private static func value(in cell: CacheCell, weak: Bool) -> T? {
-        weak ? unsafeDowncast(cell, to: WeakCell<T>.self).value : unsafeDowncast(cell, to: StrongCell<T>.self).value
-    }
-
-    private static func makeCell(_ value: T, scopeID: ObjectIdentifier, weak: Bool, era: Int) -> CacheCell? {
-        let now = CacheCell.now()
-        if weak { return WeakCell(value, scopeID: scopeID, createdAt: now, era: era) }
-        return StrongCell(value, scopeID: scopeID, createdAt: now, era: era)
-    }
 }
 
 /// Where one resolution caches its instance, and which locks guard it.
@@ -266,6 +240,46 @@ struct CacheLocation {
         }
     }
 
+    /// The valid instance cached for `parameterKey` (or the unparameterized one)
+    /// under `scopeID`, `ttl` and this location's era; one that expired, was
+    /// released or is stale is dropped into `garbage`. Locks held.
+    func cachedValue<T>(
+        _ type: T.Type, _ parameterKey: AnyHashable?, scopeID: ObjectIdentifier, ttl: UInt64, _ garbage: inout Garbage
+    ) -> T? {
+        guard let cell = parameterKey.map({ cells.parameterCells[$0] }) ?? cells.cell else { return nil }
+        if cell.era == era && cell.isValid(scopeID: scopeID, ttl: ttl) {
+            // The cell was made by `store` for this key's `T` and this scope's `weak`.
+            let value =
+                weak ? unsafeDowncast(cell, to: WeakCell<T>.self).value : unsafeDowncast(cell, to: StrongCell<T>.self).value
+            if let value { return value }
+        }
+        if let parameterKey {
+            cells.removeParameterCell(parameterKey, &garbage)
+        } else {
+            cells.setCell(nil, &garbage)
+        }
+        return nil
+    }
+
+    /// Caches `value` for `parameterKey` (or as the unparameterized instance, then
+    /// also written through; see ``writeThrough``). A value that cannot be held
+    /// weakly is not cached under a weak scope. Locks held.
+    func store<T>(_ value: T, _ parameterKey: AnyHashable?, scopeID: ObjectIdentifier, key: FactoryKey, _ garbage: inout Garbage)
+    {
+        let now = CacheCell.now()
+        let made: CacheCell? =
+            weak
+            ? WeakCell(value, scopeID: scopeID, createdAt: now, era: era)
+            : StrongCell(value, scopeID: scopeID, createdAt: now, era: era)
+        guard let cell = made else { return }
+        if let parameterKey {
+            garbage.add(cells.parameterCells.updateValue(cell, forKey: parameterKey))
+        } else {
+            cells.setCell(cell, &garbage)
+            writeThrough(value, key: key, scopeID: scopeID, createdAt: now, &garbage)
+        }
+    }
+
     /// With ``writeThrough``, also publishes `value` as the storage's shared
     /// singleton of `key`: Factory's behaviour, where the last singleton a
     /// registration built is the one that containers whose registration describes
@@ -284,12 +298,6 @@ struct CacheLocation {
         } else {
             cells.gate = gate
         }
-    }
-
-    /// Releases the storage lock (if held) and then the manager's.
-    func unlock(_ manager: ContainerManager) {
-        unlockStorage()
-        manager.lock.unlock()
     }
 
     /// Takes the storage's lock again, when it guards ``cells``; manager lock held.
