@@ -126,12 +126,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
 
     @usableFromInline
     func persistScope(_ scope: Scope?) {
-        persist { options, _ in
-            let changed = !options.hasScope || options.scope !== scope
-            options.hasScope = true
-            options.scope = scope
-            return changed
-        }
+        manager.persistScope(scope, of: key)
     }
 
     /// Sets the time to live (validated by the caller, in nanoseconds).

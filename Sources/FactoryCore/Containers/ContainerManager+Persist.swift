@@ -19,6 +19,17 @@ extension ContainerManager {
         garbage.release()
     }
 
+    /// Persists `scope` as the scope of `key`; a change of scope drops the
+    /// instances cached under the old one.
+    package func persistScope(_ scope: Scope?, of key: FactoryKey) {
+        persist(key) { options, _ in
+            let changed = !options.hasScope || options.scope !== scope
+            options.hasScope = true
+            options.scope = scope
+            return changed
+        }
+    }
+
     /// Persists `box` as the registration of `key` and drops its cached instances
     /// and the singleton last shared under it (not while `autoRegister()` runs,
     /// as in Factory: such a registration describes the container type).

@@ -65,12 +65,7 @@ extension FactoryRegistration {
 
     @usableFromInline
     func persistScope(_ scope: Scope?) {
-        persist { options, _ in
-            let changed = !options.hasScope || options.scope !== scope
-            options.hasScope = true
-            options.scope = scope
-            return changed
-        }
+        manager.persistScope(scope, of: key)
     }
 
     /// Sets the decorator, persisted when `persist`.
