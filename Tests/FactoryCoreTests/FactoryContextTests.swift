@@ -108,3 +108,19 @@ import Testing
         #expect(FactoryContextType.preview.matches(release))
     }
 }
+
+@Suite struct FactoryContextFirstUseTests {
+    /// A process whose first use of `FactoryContext` changes it (a runtime argument
+    /// set at launch) once deadlocked: the change held the context's lock while the
+    /// published snapshot was set up, which waited for the same lock.
+    @Test func aProcessMayChangeTheContextBeforeItEverReadsIt() async {
+        await #expect(processExitsWith: .success) {
+            startThread {
+                if !Signal().wait(upTo: watchdogBound) { fatalError("watchdog: the first setArg deadlocked") }
+            }
+            FactoryContext.setArg("first", forKey: "first-use")
+            precondition(FactoryContext.current.hasArgument("first"))
+            FactoryContext.honorsLaunchOverridesInRelease = FactoryContext.honorsLaunchOverridesInRelease
+        }
+    }
+}

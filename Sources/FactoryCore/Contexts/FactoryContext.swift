@@ -66,7 +66,9 @@ public struct FactoryContext: Sendable {
     /// The writers' copy, changed under its lock; each change publishes an
     /// immutable snapshot that readers load without a lock.
     private static let global = LockedBox(Global(context: .detect()))
-    private static let published = PublishedGlobal(global.withLock { $0 })
+    // Made from its own detection, never from `global`: its one-time set-up must
+    // not wait for `global`'s lock, which `update` holds while it publishes.
+    private static let published = PublishedGlobal(Global(context: .detect()))
 
     /// A snapshot of ``Global`` behind an atomic reference.
     private final class PublishedGlobal: @unchecked Sendable {
@@ -96,6 +98,8 @@ public struct FactoryContext: Sendable {
     /// replaced snapshot is released once no reader can still use it.
     private static func update(_ change: (inout Global) -> Void) {
         var garbage = Garbage()
+        // Touched before the lock: its lazy set-up must not run while the lock is held.
+        let published = self.published
         global.withLock { global in
             change(&global)
             garbage.add(AtomicReference<Snapshot>(word: published.word).exchange(Snapshot(global)))
