@@ -61,12 +61,21 @@ extension GenerationContainer {
                 #expect(round.oldRuns.value == 1)
                 #expect(round.newRuns.value == 1, "waiters built again one after another")
                 let values = results.values
-                // The build that started before the change returns its instance; every
-                // other caller gets the one instance the new closure built.
-                #expect(values.filter { $0.id == 1 }.count == 1)
+                // The build that started before the change returns its instance. A
+                // thread that read the options before `register` may still get that
+                // same instance (for a singleton it stays the definition's singleton);
+                // every other caller gets the one instance the new closure built. No
+                // caller gets a third instance.
+                let old = values.filter { $0.id == 1 }
                 let fresh = values.filter { $0.id == 2 }
-                #expect(fresh.count == 7)
-                #expect(Set(fresh.map(ObjectIdentifier.init)).count == 1)
+                #expect(old.count >= 1)
+                if scope !== Scope.singleton {
+                    // Container caches share one generation for definition and registration.
+                    #expect(old.count == 1)
+                }
+                #expect(old.count + fresh.count == 8)
+                #expect(Set(old.map(ObjectIdentifier.init)).count == 1)
+                #expect(Set(fresh.map(ObjectIdentifier.init)).count <= 1)
                 // The old instance was never cached.
                 #expect(container.gated(round, scope)().id == 2)
             }
