@@ -219,20 +219,7 @@ extension FactoryRegistration {
             ? manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.loadOptions() }) : nil
         let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.publishedDefaultScope : nil
         var resolved = effective(options, defaultScope: defaultScope)
-        if resolved.fromDefinition && flags & ContainerManager.Flags.strict != 0 {
-            manager.reportUnmocked(key)
-        }
-        if resolved.fromDefinition && resolved.code == UInt8(ascii: "F") && traits.contains(.promised)
-            && flags & ContainerManager.Flags.promiseTriggersError != 0
-        {
-            // A running program reports it in DEBUG builds only, as Factory does; graph
-            // validation reports it whenever the flag is on, so a release-built test run finds it too.
-            #if DEBUG
-            FactoryError.report(.unregisteredPromise(key))
-            #else
-            if ResolutionContext.current.validation != nil { FactoryError.report(.unregisteredPromise(key)) }
-            #endif
-        }
+        if resolved.fromDefinition { reportDefinitionUse(resolved, flags: flags, key: key) }
 
         let context = ResolutionContext.current
         let traceIndex = flags & ContainerManager.Flags.trace != 0 ? context.beginTrace(key, logger: manager.loggerBox) : -1
@@ -275,6 +262,25 @@ extension FactoryRegistration {
         }
         if traceIndex >= 0 && context.depth == 0 { context.endCycle() }
         return value
+    }
+
+    /// A resolution is about to use the factory's definition: strict mode hears of
+    /// it, and an unregistered `promised()` factory is reported.
+    private func reportDefinitionUse(_ resolved: ResolvedOptions, flags: Int, key: FactoryKey) {
+        if flags & ContainerManager.Flags.strict != 0 {
+            manager.reportUnmocked(key)
+        }
+        guard
+            resolved.code == UInt8(ascii: "F") && traits.contains(.promised)
+                && flags & ContainerManager.Flags.promiseTriggersError != 0
+        else { return }
+        // A running program reports it in DEBUG builds only, as Factory does; graph
+        // validation reports it whenever the flag is on, so a release-built test run finds it too.
+        #if DEBUG
+        FactoryError.report(.unregisteredPromise(key))
+        #else
+        if ResolutionContext.current.validation != nil { FactoryError.report(.unregisteredPromise(key)) }
+        #endif
     }
 
     /// `parameter` as a cache key, or `nil` when it cannot be one (not
