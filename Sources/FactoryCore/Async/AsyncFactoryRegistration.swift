@@ -256,26 +256,11 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         let resolved = effective(options, defaultScope: defaultScope)
 
         // A cache hit reads without a lock and allocates nothing, as for synchronous factories.
-        if !resolved.scopeOnParameters, let scope = resolved.scope {
-            let scopeID = ObjectIdentifier(scope)
-            let ttl = resolved.ttl
-            let hit: T?
-            switch scope.strategy {
-            case .container(let weak):
-                hit = manager.findSlot(key)?._withUnsafeGuaranteedRef {
-                    $0.cells.hit(T.self, scopeID: scopeID, ttl: ttl, weak: weak, era: 0)
-                }
-            case .singleton where resolved.box == nil:
-                hit = manager.singletons._withUnsafeGuaranteedRef { $0.find(key) }?._withUnsafeGuaranteedRef {
-                    $0.definition.hit(T.self, scopeID: scopeID, ttl: ttl, weak: false, era: 0)
-                }
-            default:
-                hit = nil
-            }
-            if let hit {
-                decorate(hit, resolved, flags)
-                return hit
-            }
+        if !resolved.scopeOnParameters, let scope = resolved.scope,
+            let hit = manager.cacheHit(T.self, key: key, scope: scope, ttl: resolved.ttl, box: resolved.box)
+        {
+            decorate(hit, resolved, flags)
+            return hit
         }
 
         let hashable = AsyncFactoryRegistration.hashable(parameter)

@@ -95,6 +95,31 @@ extension ContainerManager {
     }
 }
 
+extension ContainerManager {
+    /// The instance of `key` that `scope` caches for the registration or override
+    /// `box` (`nil`: the definition), read without a lock; `nil` on a miss, and for a
+    /// registration's own singleton, which is read under the lock. The general
+    /// path's hit, for synchronous and asynchronous factories alike.
+    package func cacheHit<T>(_ type: T.Type, key: FactoryKey, scope: Scope, ttl: UInt64, box: RegistrationBoxBase?) -> T? {
+        let scopeID = ObjectIdentifier(scope)
+        switch scope.strategy {
+        case .container(let weak):
+            return findSlot(key)?._withUnsafeGuaranteedRef {
+                $0.cells.hit(T.self, scopeID: scopeID, ttl: ttl, weak: weak, era: 0)
+            }
+        case .singleton:
+            if let box, !box.describesType { return nil }
+            return singletons._withUnsafeGuaranteedRef { storage in
+                storage.find(key)?._withUnsafeGuaranteedRef { slot in
+                    (box == nil ? slot.definition : slot.shared).hit(T.self, scopeID: scopeID, ttl: ttl, weak: false, era: 0)
+                }
+            }
+        case .unique, .graph:
+            return nil
+        }
+    }
+}
+
 /// Time-to-live intervals as the caches keep them.
 package enum TimeToLive {
     /// `seconds` in nanoseconds, at least 1; intervals beyond what the clock counts

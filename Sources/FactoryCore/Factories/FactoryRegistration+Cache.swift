@@ -162,22 +162,7 @@ extension FactoryRegistration {
     /// The lock-free hit for where `resolved` keeps its instance, when there is one.
     private func hit(manager: ContainerManager, key: FactoryKey, resolved: ResolvedOptions) -> T? {
         guard !resolved.scopeOnParameters, let scope = resolved.scope else { return nil }
-        switch scope.strategy {
-        case .container(let weak):
-            return manager.findSlot(key)?._withUnsafeGuaranteedRef {
-                $0.cells.hit(T.self, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl, weak: weak, era: 0)
-            }
-        case .singleton:
-            if let box = resolved.box, !box.describesType { return nil }
-            return manager.singletons._withUnsafeGuaranteedRef { storage in
-                storage.find(key)?._withUnsafeGuaranteedRef { slot in
-                    (resolved.box == nil ? slot.definition : slot.shared).hit(
-                        T.self, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl, weak: false, era: 0)
-                }
-            }
-        case .unique, .graph:
-            return nil
-        }
+        return manager.cacheHit(T.self, key: key, scope: scope, ttl: resolved.ttl, box: resolved.box)
     }
 
     private func buildUncached(
