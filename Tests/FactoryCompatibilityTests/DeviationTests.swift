@@ -144,18 +144,10 @@ extension Container {
     @Test func aMainActorFactoryResolvedOffTheMainActorStopsWithAMessage() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let factory = await MainActor.run { Container().mainActorThing }
-            let finished = Signal()
-            startThread {
-                _ = factory()
-                finished.raise()
-            }
-            finished.wait()
+            runOnAnotherThread { _ = factory() }
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(
-            output.contains(
-                "Container.mainActorThing<ScreenModel> has a factory closure isolated to the main actor "
-                    + "but was resolved off the main actor"))
+        #expect(output.contains(offMainActorMessage("Container.mainActorThing<ScreenModel>")))
     }
 
     @Test func traceWorksInEveryBuildConfigurationInFactorysFormat() {

@@ -102,35 +102,19 @@ extension TwoFiveContainer {
     @Test func aMainActorClosureResolvedOffTheMainActorStopsTheProgramNamingTheFactory() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let factory = TwoFiveContainer().settings
-            let finished = Signal()
-            startThread {
-                _ = factory()
-                finished.raise()
-            }
-            finished.wait()
+            runOnAnotherThread { _ = factory() }
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(
-            output.contains(
-                "TwoFiveContainer.settings<TwoFiveSettingsModel> has a factory closure isolated to the main actor "
-                    + "but was resolved off the main actor"))
+        #expect(output.contains(offMainActorMessage("TwoFiveContainer.settings<TwoFiveSettingsModel>")))
     }
 
     @Test func aMainActorRegistrationResolvedOffTheMainActorStopsTheProgramNamingTheFactory() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let container = TwoFiveContainer()
             let factory = container.greeter.register { @MainActor name in TwoFiveGreeter(name) }
-            let finished = Signal()
-            startThread {
-                _ = factory("Ada")
-                finished.raise()
-            }
-            finished.wait()
+            runOnAnotherThread { _ = factory("Ada") }
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(
-            output.contains(
-                "TwoFiveContainer.greeter<TwoFiveGreeter> has a factory closure isolated to the main actor "
-                    + "but was resolved off the main actor"))
+        #expect(output.contains(offMainActorMessage("TwoFiveContainer.greeter<TwoFiveGreeter>")))
     }
 }

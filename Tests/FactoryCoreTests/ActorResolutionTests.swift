@@ -49,17 +49,9 @@ extension Container {
     @Test func aMainActorClosureResolvedOffTheMainActorStopsTheProgramNamingTheFactory() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let factory = await MainActor.run { Container().mainModel }
-            let finished = Signal()
-            startThread {
-                _ = factory()
-                finished.raise()
-            }
-            finished.wait()
+            runOnAnotherThread { _ = factory() }
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(
-            output.contains(
-                "FactoryCore: Container.mainModel<MainActorModel> has a factory closure isolated to the main actor "
-                    + "but was resolved off the main actor"))
+        #expect(output.contains(offMainActorMessage("Container.mainModel<MainActorModel>")))
     }
 }

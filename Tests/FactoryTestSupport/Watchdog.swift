@@ -107,3 +107,21 @@ public func withAsyncWatchdog<R: Sendable>(
     defer { done.raise() }
     return try await body()
 }
+
+/// Runs `body` on a new thread (not the main one) and waits until it returns, up
+/// to ``watchdogBound``: how the exit tests resolve a main-actor factory off the
+/// main actor.
+public func runOnAnotherThread(_ body: @escaping @Sendable () -> Void) {
+    let finished = Signal()
+    startThread {
+        body()
+        finished.raise()
+    }
+    finished.wait()
+}
+
+/// The message that stops a program which resolved the main-actor factory `factory`
+/// (`Container.name<Type>`) off the main actor.
+public func offMainActorMessage(_ factory: String) -> String {
+    "FactoryCore: \(factory) has a factory closure isolated to the main actor but was resolved off the main actor"
+}
