@@ -83,4 +83,10 @@ done
 
 echo "=== summary"
 printf '%s\n' "${summary[@]}"
+# CI keeps only the end of the output: repeat what failed where it is seen.
+for name in "${failed[@]}"; do
+    echo "--- $name: failures"
+    grep -E "^✘|error: |Fatal error|Test Case .* failed|Exited with|signal|Illegal instruction|Segmentation" \
+        "$logs/$name.log" | head -n 40
+done
 [ ${#failed[@]} -eq 0 ]
