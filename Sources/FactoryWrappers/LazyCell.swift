@@ -60,9 +60,7 @@ final class LazyCell<Slot>: Sendable {
                     .circularDependency(chain: (context.chainKeys + [key]).map(\.description).joined(separator: " > ")))
             case .wait(let builder, let point):
                 // A refresh that waited still builds on the next turn: the caller asked for a new value.
-                WaitGraph.beginWait(context, for: builder, key: key, at: point)
-                point.wait()
-                WaitGraph.endWait(context)
+                WaitGraph.wait(context, for: builder, key: key, at: point)
             case .build:
                 let slot = build()
                 let point = content.withLock { content -> WaitPoint? in

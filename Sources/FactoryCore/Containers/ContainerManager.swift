@@ -304,7 +304,7 @@ public final class ContainerManager: @unchecked Sendable {
         }
     }
 
-    @usableFromInline
+    @usableFromInline @inline(never)
     func waitForAutoRegister() {
         let context = ResolutionContext.current
         lock.lock()
@@ -323,9 +323,7 @@ public final class ContainerManager: @unchecked Sendable {
         let context = ResolutionContext.current
         let key = FactoryKey(
             name: "autoRegister", valueType: Void.self, parameterType: Void.self, containerType: containerType)
-        WaitGraph.beginWait(context, for: runner, key: key, at: point)
-        point.wait()
-        WaitGraph.endWait(context)
+        WaitGraph.wait(context, for: runner, key: key, at: point)
     }
 
     @usableFromInline

@@ -43,15 +43,13 @@ extension FactoryRegistration {
                 }
                 return (buildUncached(parameter, resolved, context, checkCycles, traceIndex), true)
             case .wait(let builder, let waitPoint):
-                WaitGraph.beginWait(context, for: builder, key: key, at: waitPoint)
-                waitPoint.wait()
-                WaitGraph.endWait(context)
+                WaitGraph.wait(context, for: builder, key: key, at: waitPoint)
             case .build(let claim):
-                context.builds.append(claim.ownedBuild(lock: manager.lock))
+                context.beginOwnedBuild(claim.ownedBuild(lock: manager.lock))
                 let value = Self.build(
                     closure(resolved), isolation: resolved.isolation, parameter, key: self, context: context,
                     checkCycles: checkCycles, traceIndex: traceIndex, code: resolved.code)
-                context.builds.removeLast()
+                context.endOwnedBuild()
                 publish(value, claim, key: key, manager: manager)
                 return (value, true)
             }

@@ -81,17 +81,34 @@ extension FactoryRegistration {
         if isolation == .main && !cfactory_is_main_actor() {
             failMainActor(registration.key)
         }
-        return withUnsafePointer(to: parameter) { pointer in
-            let frame = ResolutionContext.Frame(
-                name: registration.name, valueType: T.self, parameterType: P.self,
-                containerType: registration.containerType, container: registration.containerID,
-                parameter: P.self == Void.self ? nil : UnsafeRawPointer(pointer))
-            context.enter(frame, parameterType: P.self, checkCycles: checkCycles)
-            let value = factory(parameter)
-            if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: code) }
-            context.leave()
-            return value
+        // A `Factory` has no parameter to point at: no closure frame for
+        // `withUnsafePointer` between this level and the next (nested resolutions
+        // stack one such chain per level).
+        guard P.self != Void.self else {
+            return buildInFrame(factory, parameter, pointer: nil, key: registration, context, checkCycles, traceIndex, code)
         }
+        return withUnsafePointer(to: parameter) { pointer in
+            buildInFrame(
+                factory, parameter, pointer: UnsafeRawPointer(pointer), key: registration, context, checkCycles, traceIndex,
+                code)
+        }
+    }
+
+    /// ``build(_:isolation:_:key:context:checkCycles:traceIndex:code:)`` once the
+    /// parameter's address (`nil` for a `Factory`) is known.
+    @inlinable @inline(__always)
+    static func buildInFrame(
+        _ factory: FactoryClosure<P, T>, _ parameter: P, pointer: UnsafeRawPointer?, key registration: Self,
+        _ context: ResolutionContext, _ checkCycles: Bool, _ traceIndex: Int, _ code: UInt8
+    ) -> T {
+        let frame = ResolutionContext.Frame(
+            name: registration.name, valueType: T.self, parameterType: P.self,
+            containerType: registration.containerType, container: registration.containerID, parameter: pointer)
+        context.enter(frame, parameterType: P.self, checkCycles: checkCycles)
+        let value = factory(parameter)
+        if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: code) }
+        context.leave()
+        return value
     }
 }
 

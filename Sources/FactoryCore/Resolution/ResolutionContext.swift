@@ -59,6 +59,20 @@ package final class ResolutionContext {
         package let extraLock: FactoryLock?
     }
 
+    /// Records a build this thread starts. Out of line, as is ``endOwnedBuild()``:
+    /// the array's growth path would otherwise sit in the frame of every level of
+    /// a nested resolution.
+    @inline(never)
+    package func beginOwnedBuild(_ build: OwnedBuild) {
+        builds.append(build)
+    }
+
+    /// Forgets the innermost build this thread started, which has ended.
+    @inline(never)
+    package func endOwnedBuild() {
+        builds.removeLast()
+    }
+
     /// Gives up every build this thread has under way, waking their waiters, who
     /// then build themselves. For a thread that will never return (FactoryTesting
     /// parks a validation thread that hit a cycle).
@@ -172,7 +186,7 @@ package final class ResolutionContext {
         return Unmanaged.passUnretained(makeCurrent())
     }
 
-    @usableFromInline
+    @usableFromInline @inline(never)
     static func makeCurrent() -> ResolutionContext {
         let context = ResolutionContext()
         cfactory_set_context(Unmanaged.passRetained(context).toOpaque()) { raw in
@@ -303,6 +317,7 @@ package final class ResolutionContext {
     // MARK: Trace
 
     /// Reserves the trace line of a resolution about to start (at the current depth) and returns its index.
+    @inline(never)
     package func beginTrace(_ key: FactoryKey, logger: LoggerBox) -> Int {
         trace.append(TraceLine(depth: depth, key: key, result: "", logger: logger))
         return trace.count - 1

@@ -101,6 +101,19 @@ package enum WaitGraph {
         lock.unlock()
     }
 
+    /// Waits at `point` for `builder` to build `key`, recorded in the graph for the
+    /// whole wait (see ``beginWait(_:for:key:at:)``). Out of line: a waiting
+    /// resolution is rare, and its locals would otherwise sit in the frame of every
+    /// level of a nested resolution.
+    @inline(never)
+    package static func wait(
+        _ waiter: ResolutionContext, for builder: ResolutionContext, key: FactoryKey, at point: WaitPoint
+    ) {
+        beginWait(waiter, for: builder, key: key, at: point)
+        point.wait()
+        endWait(waiter)
+    }
+
     /// Records that `waiter` no longer waits.
     package static func endWait(_ waiter: ResolutionContext) {
         lock.withLock {
