@@ -45,17 +45,16 @@ final class SettingsAutoRegister: AutoRegistering {
     }
 }
 
-/// A registrar as apps often write one: not final, not Sendable, with stored state.
+/// A registrar as apps often write one: not final, not Sendable, with stored
+/// state (its mutable `container`).
 class ProfileAutoRegister: AutoRegistering {
     weak var container: RegistrarContainer?
-    var calls = 0
 
     init(container: RegistrarContainer?) {
         self.container = container
     }
 
     func autoRegister() {
-        calls += 1
         container?.profileName.register { "registrar" }
     }
 }
