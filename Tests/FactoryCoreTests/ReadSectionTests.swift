@@ -12,28 +12,40 @@ import Testing
         #expect(finishes(1) { _ in ReadSection.waitForReaders() })
     }
 
+    /// The writer signals just before it waits, and the section stays open until
+    /// 50 ms after that (or until the writer returns): a writer that does not wait
+    /// returns while the section is open whatever the machine's speed, as the
+    /// start of its thread no longer counts against the 50 ms. The writer itself
+    /// records whether the section had ended when it returned.
     @Test func aWriterWaitsForAnOpenSectionOfAnotherThread() {
         let entered = Signal()
         let leave = Signal()
+        let ending = Signal()
         let left = Signal()
         startThread {
             let section = ReadSection.begin()
             entered.raise()
             leave.wait()
+            ending.raise()
             section.end()
             left.raise()
         }
         #expect(entered.wait())
+        let writing = Signal()
         let waited = Signal()
+        let endedFirst = Collector<Bool>()
         startThread {
+            writing.raise()
             ReadSection.waitForReaders()
+            endedFirst.append(ending.isRaised)
             waited.raise()
         }
-        // The writer cannot return before the section ends.
-        #expect(!waited.wait(upTo: 0.05))
+        #expect(writing.wait())
+        #expect(!waited.wait(upTo: 0.05), "the writer returned while another thread's section was open")
         leave.raise()
         #expect(left.wait())
         #expect(waited.wait())
+        #expect(endedFirst.values == [true], "the writer returned before the section ended")
     }
 
     #if DEBUG
