@@ -11,6 +11,9 @@ actor SerialLane {
     private var isHeld = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
+    /// How many tasks wait for the lane; lets a test order their arrivals without sleeping.
+    var waiterCount: Int { waiters.count }
+
     /// Waits until the lane is free and takes it.
     func acquire() async {
         guard isHeld else {
