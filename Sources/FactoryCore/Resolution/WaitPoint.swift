@@ -75,7 +75,7 @@ package enum WaitGraph {
     /// before the thread it released has woken, and that is no loop. Checked under
     /// this graph's lock, a loop of closed points cannot open: each point's builder
     /// is itself recorded as waiting at the next closed point.
-    package static func beginWait(
+    private static func beginWait(
         _ waiter: ResolutionContext, for builder: ResolutionContext, key: FactoryKey, at point: WaitPoint
     ) {
         lock.lock()
@@ -102,7 +102,7 @@ package enum WaitGraph {
     }
 
     /// Waits at `point` for `builder` to build `key`, recorded in the graph for the
-    /// whole wait (see ``beginWait(_:for:key:at:)``). Out of line: a waiting
+    /// whole wait, so a loop of waits is reported (see `beginWait`). Out of line: a waiting
     /// resolution is rare, and its locals would otherwise sit in the frame of every
     /// level of a nested resolution.
     @inline(never)
@@ -115,7 +115,7 @@ package enum WaitGraph {
     }
 
     /// Records that `waiter` no longer waits.
-    package static func endWait(_ waiter: ResolutionContext) {
+    private static func endWait(_ waiter: ResolutionContext) {
         lock.withLock {
             waiter.waitingFor = nil
             waiter.waitingKey = nil
