@@ -9,7 +9,7 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
 
     private let lock = FactoryLock()
     private var result: Result<T, any Error>?
-    private var waiters: [Int: UnsafeContinuation<T, any Error>] = [:]
+    private var waiters: [Int: UnsafeContinuation<Void, Never>] = [:]
     private var cancelled: Set<Int> = []
     private var nextWaiter = 0
 
@@ -34,47 +34,47 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
     }
 
     /// Waits for the build's value; throws its error, or `CancellationError` if
-    /// the waiting task is cancelled first (the build goes on for the others).
+    /// the waiting task is cancelled before the build ends (the build goes on for
+    /// the others).
     nonisolated(nonsending) package func value() async throws -> T {
         let id = lock.withLock {
             nextWaiter += 1
             return nextWaiter
         }
-        return try await withTaskCancellationHandler {
-            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<T, any Error>) in
-                lock.lock()
-                if let result {
-                    lock.unlock()
-                    continuation.resume(with: result)
-                } else if cancelled.remove(id) != nil {
-                    lock.unlock()
-                    continuation.resume(throwing: CancellationError())
-                } else {
+        await withTaskCancellationHandler {
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+                let ready = lock.withLock {
+                    if result != nil || cancelled.remove(id) != nil { return true }
                     waiters[id] = continuation
-                    lock.unlock()
+                    return false
                 }
+                if ready { continuation.resume() }
             }
         } onCancel: {
-            lock.lock()
-            if let continuation = waiters.removeValue(forKey: id) {
-                lock.unlock()
-                continuation.resume(throwing: CancellationError())
-            } else {
+            lock.withLock { () -> UnsafeContinuation<Void, Never>? in
+                if let continuation = waiters.removeValue(forKey: id) { return continuation }
                 if result == nil { cancelled.insert(id) }
-                lock.unlock()
-            }
+                return nil
+            }?.resume()
         }
+        // The outcome is read under the lock rather than carried by the
+        // continuation: the lock is what orders the build's writes (the
+        // instance's stored properties) before this task's reads, and it is one
+        // ThreadSanitizer sees, which a continuation resumed before its task
+        // suspended is not (the runtime's fast path there has no annotation).
+        guard let outcome = lock.withLock({ result }) else { throw CancellationError() }
+        return try outcome.get()
     }
 
     /// Delivers the build's outcome to every waiter, now and later.
     package func finish(_ outcome: Result<T, any Error>) {
-        lock.lock()
-        result = outcome
-        let resumed = waiters
-        waiters.removeAll()
-        cancelled.removeAll()
-        lock.unlock()
-        for (_, continuation) in resumed { continuation.resume(with: outcome) }
+        let resumed = lock.withLock {
+            result = outcome
+            cancelled.removeAll()
+            defer { waiters = [:] }
+            return waiters
+        }
+        for (_, continuation) in resumed { continuation.resume() }
     }
 }
 
