@@ -369,32 +369,42 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         return manager.lock.withLock { () -> AsyncDecision in
             let slot = manager.slot(key)
             let resolved = effective(slot.options, defaultScope: manager.state.defaultScope)
-            guard let scope = resolved.scope, !resolved.scopeOnParameters || hashable != nil,
-                let location = CacheLocation.locked(scope: scope, box: resolved.box, slot: slot, key: key, manager: manager)
-            else { return .uncached(resolved.factory) }
-            defer { location.unlockStorage() }
-            let sendableKey = resolved.scopeOnParameters ? hashable : nil
-            let parameterKey = sendableKey?.hashable
-            let scopeID = ObjectIdentifier(scope)
-            if let value = location.cachedValue(T.self, parameterKey, scopeID: scopeID, ttl: resolved.ttl, &garbage) {
-                return .cached(value)
+            guard let scope = resolved.scope, !resolved.scopeOnParameters || hashable != nil else {
+                return .uncached(resolved.factory)
             }
-            let cells = location.cells
-            let existing = (parameterKey.map { cells.asyncParameterBuilds[$0] } ?? cells.asyncBuild) as? AsyncBuild<T>
-            if let existing, existing.generation == cells.generation {
-                // Back inside its own build with another parameter (an equal one is a
-                // cycle, reported before): joining would wait forever, so build
-                // without caching, as a synchronous factory does.
-                return node.isInside(existing) ? .uncached(resolved.factory) : .join(existing)
+            return CacheLocation.withLocked(scope: scope, box: resolved.box, slot: slot, key: key, manager: manager) {
+                guard let location = $0 else { return .uncached(resolved.factory) }
+                return decide(at: location, resolved, scope: scope, hashable, node: node, &garbage)
             }
-            let build = AsyncBuild<T>(generation: cells.generation, node: node)
-            if let parameterKey {
-                cells.asyncParameterBuilds[parameterKey] = build
-            } else {
-                cells.asyncBuild = build
-            }
-            return .build(build, AsyncClaim(location: location, parameter: sendableKey, scopeID: scopeID), resolved.factory)
         }
+    }
+
+    /// ``decide(_:node:)`` once the cache location is known; its locks held.
+    private func decide(
+        at location: CacheLocation, _ resolved: Effective, scope: Scope, _ hashable: (any AsyncParameter)?,
+        node: AsyncChain, _ garbage: inout Garbage
+    ) -> AsyncDecision {
+        let sendableKey = resolved.scopeOnParameters ? hashable : nil
+        let parameterKey = sendableKey?.hashable
+        let scopeID = ObjectIdentifier(scope)
+        if let value = location.cachedValue(T.self, parameterKey, scopeID: scopeID, ttl: resolved.ttl, &garbage) {
+            return .cached(value)
+        }
+        let cells = location.cells
+        let existing = (parameterKey.map { cells.asyncParameterBuilds[$0] } ?? cells.asyncBuild) as? AsyncBuild<T>
+        if let existing, existing.generation == cells.generation {
+            // Back inside its own build with another parameter (an equal one is a
+            // cycle, reported before): joining would wait forever, so build
+            // without caching, as a synchronous factory does.
+            return node.isInside(existing) ? .uncached(resolved.factory) : .join(existing)
+        }
+        let build = AsyncBuild<T>(generation: cells.generation, node: node)
+        if let parameterKey {
+            cells.asyncParameterBuilds[parameterKey] = build
+        } else {
+            cells.asyncBuild = build
+        }
+        return .build(build, AsyncClaim(location: location, parameter: sendableKey, scopeID: scopeID), resolved.factory)
     }
 
     /// Ends `build`: unregisters it, caches a successful value unless the entry's
@@ -408,17 +418,17 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         let cells = location.cells
         let parameterKey = claim.parameter?.hashable
         manager.lock.withLock {
-            location.lockStorage()
-            defer { location.unlockStorage() }
-            if (parameterKey.map { cells.asyncParameterBuilds[$0] } ?? cells.asyncBuild) === build {
-                if let parameterKey {
-                    cells.asyncParameterBuilds[parameterKey] = nil
-                } else {
-                    cells.asyncBuild = nil
+            location.withStorageLock {
+                if (parameterKey.map { cells.asyncParameterBuilds[$0] } ?? cells.asyncBuild) === build {
+                    if let parameterKey {
+                        cells.asyncParameterBuilds[parameterKey] = nil
+                    } else {
+                        cells.asyncBuild = nil
+                    }
                 }
-            }
-            if case .success(let value) = outcome, cells.generation == build.generation {
-                location.store(value, parameterKey, scopeID: claim.scopeID, key: key, &garbage)
+                if case .success(let value) = outcome, cells.generation == build.generation {
+                    location.store(value, parameterKey, scopeID: claim.scopeID, key: key, &garbage)
+                }
             }
         }
         garbage.release()

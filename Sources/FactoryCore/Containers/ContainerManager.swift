@@ -32,13 +32,6 @@ public final class ContainerManager: @unchecked Sendable {
         @usableFromInline static let general = trace | decorator | defaultScope | options | strict
     }
 
-    /// Where `autoRegister()` is.
-    package enum AutoRegisterState {
-        case pending
-        case running(ResolutionContext, WaitPoint)
-        case done
-    }
-
     package struct State {
         package var logger = LoggerBox { print($0) }
         package var decorator: ((Any) -> Void)?
@@ -58,18 +51,6 @@ public final class ContainerManager: @unchecked Sendable {
         /// FactoryTesting strict mode: told about every resolution that used a
         /// factory's definition (nothing registered, no context override).
         package var unmockedObserver: (@Sendable (FactoryKey) -> Void)?
-    }
-
-    /// What ``push()`` saved.
-    package struct Snapshot {
-        package var slots: [ObjectIdentifier: SlotSnapshot] = [:]
-        package var autoRegistered = false
-    }
-
-    package struct SlotSnapshot {
-        package var options: FactoryOptions?
-        package var cell: CacheCell?
-        package var parameterCells: [AnyHashable: CacheCell]
     }
 
     /// Guards `state`, every slot's options and container cells, and registrations' singleton cells.
@@ -134,7 +115,7 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Publishes `state.decorator` for lock-free readers; `lock` held. The
     /// replaced holder goes to `garbage`.
-    private func publishDecorator(_ garbage: inout Garbage) {
+    func publishDecorator(_ garbage: inout Garbage) {
         let holder = state.decorator.map(ContainerDecorator.init)
         garbage.add(AtomicReference<ContainerDecorator>(word: decoratorWord).exchange(holder))
     }
@@ -169,7 +150,7 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Sets one option and republishes the flags; the value it replaces is
     /// released after unlocking, as it may be a user's closure (or capture one).
-    private func replace<Value>(_ option: WritableKeyPath<State, Value>, with value: Value) {
+    func replace<Value>(_ option: WritableKeyPath<State, Value>, with value: Value) {
         let replaced = mutate { state in
             let old = state[keyPath: option]
             state[keyPath: option] = value
@@ -283,133 +264,6 @@ public final class ContainerManager: @unchecked Sendable {
         }
     }
 
-    // MARK: Auto-registration
-
-    /// Runs the container's `autoRegister()` once, before its first use.
-    @inlinable
-    package func ensureAutoRegistered(_ container: any ManagedContainer) {
-        if flags.value & Flags.ready == 0 {
-            runAutoRegister(container)
-        }
-    }
-
-    /// Waits for an `autoRegister()` that another thread is running. A factory
-    /// value runs `autoRegister()` when it is made (it has the container then);
-    /// one made before a reset and resolved after it resolves without running it
-    /// again — the next factory value made from the container runs it.
-    @inlinable
-    package func ensureAutoRegistered() {
-        if flags.value & Flags.ready == 0 {
-            waitForAutoRegister()
-        }
-    }
-
-    @usableFromInline @inline(never)
-    func waitForAutoRegister() {
-        let context = ResolutionContext.current
-        lock.lock()
-        guard case .running(let runner, let waitPoint) = state.autoRegister, runner !== context else {
-            lock.unlock()
-            return
-        }
-        lock.unlock()
-        waitFor(runner, at: waitPoint, of: ContainerManager.self)
-    }
-
-    /// Waits for `runner`'s `autoRegister()`, through the wait graph so that two
-    /// containers whose `autoRegister()`s wait for each other on two threads are
-    /// reported instead of hanging.
-    private func waitFor(_ runner: ResolutionContext, at point: WaitPoint, of containerType: any AnyObject.Type) {
-        let context = ResolutionContext.current
-        let key = FactoryKey(
-            name: "autoRegister", valueType: Void.self, parameterType: Void.self, containerType: containerType)
-        WaitGraph.wait(context, for: runner, key: key, at: point)
-    }
-
-    @usableFromInline
-    func runAutoRegister(_ container: any ManagedContainer) {
-        let context = ResolutionContext.current
-        while true {
-            lock.lock()
-            switch state.autoRegister {
-            case .done:
-                lock.unlock()
-                return
-            case .running(let runner, let waitPoint):
-                lock.unlock()
-                // Registrations made by autoRegister() itself come back here on its thread.
-                if runner === context { return }
-                waitFor(runner, at: waitPoint, of: type(of: container))
-            case .pending:
-                let waitPoint = WaitPoint()
-                state.autoRegister = .running(context, waitPoint)
-                lock.unlock()
-                if let autoRegistering = container as? any AutoRegistering {
-                    autoRegistering.autoRegister()
-                }
-                lock.withLock {
-                    state.autoRegister = .done
-                    publishFlags()
-                }
-                waitPoint.open()
-                return
-            }
-        }
-    }
-
-    /// Whether `autoRegister()` is running on the calling thread; `lock` held.
-    package var isAutoRegisteringHere: Bool {
-        if case .running(let runner, _) = state.autoRegister { return runner === ResolutionContext.current }
-        return false
-    }
-
-    // MARK: Push and pop
-
-    /// Saves registrations, context overrides, persisted modifiers and this
-    /// container's scope caches, to be restored by ``pop()``.
-    ///
-    /// Pushes nest. The snapshot is taken atomically with respect to every other
-    /// change to this container, and records whether `autoRegister()` has run: a
-    /// `pop()` to a point before it ran makes it run again on next use, so its
-    /// registrations come back. Singletons are not part of the snapshot.
-    public func push() {
-        lock.withLock {
-            var snapshot = Snapshot()
-            if case .done = state.autoRegister { snapshot.autoRegistered = true }
-            for slot in table.all() {
-                snapshot.slots[ObjectIdentifier(slot)] = SlotSnapshot(
-                    options: slot.options, cell: slot.cells.cell, parameterCells: slot.cells.parameterCells)
-            }
-            state.stack.append(snapshot)
-        }
-    }
-
-    /// Restores the state saved by the matching ``push()``, atomically with
-    /// respect to every other change to this container. Does nothing when nothing
-    /// was pushed. Instances cached since the push are released, after the
-    /// container's lock is released.
-    public func pop() {
-        var garbage = Garbage()
-        lock.withLock {
-            guard let snapshot = state.stack.popLast() else { return }
-            for slot in table.all() {
-                let saved = snapshot.slots[ObjectIdentifier(slot)]
-                setOptions(saved?.options, of: slot, &garbage)
-                slot.cells.removeAll(&garbage)
-                if let saved {
-                    slot.cells.setCell(saved.cell, &garbage)
-                    slot.cells.replaceParameterCells(with: saved.parameterCells, &garbage)
-                }
-            }
-            garbage.keep(snapshot)
-            if !snapshot.autoRegistered, case .done = state.autoRegister {
-                state.autoRegister = .pending
-            }
-            publishFlags()
-        }
-        garbage.release()
-    }
-
     // MARK: Reset
 
     /// Resets this container.
@@ -446,57 +300,6 @@ extension ContainerManager {
             for slot in table.all() { slot.cells.remove(scopeID: scopeID, &garbage) }
         }
         garbage.release()
-    }
-}
-
-extension ContainerManager {
-    /// Everything a test can change in this container: options, the push stack,
-    /// and every factory's persisted options and cached instances.
-    package struct SavedState {
-        package let state: State
-        package let slots: [ObjectIdentifier: SlotSnapshot]
-    }
-
-    /// Saves everything; see ``SavedState``.
-    package func save() -> SavedState {
-        lock.withLock {
-            var slots: [ObjectIdentifier: SlotSnapshot] = [:]
-            for slot in table.all() {
-                slots[ObjectIdentifier(slot)] = SlotSnapshot(
-                    options: slot.options, cell: slot.cells.cell, parameterCells: slot.cells.parameterCells)
-            }
-            return SavedState(state: state, slots: slots)
-        }
-    }
-
-    /// Puts back what ``save()`` saved, atomically; what it replaces is released after unlocking.
-    package func restore(_ saved: SavedState) {
-        var garbage = Garbage()
-        lock.withLock {
-            let autoRegister = state.autoRegister
-            // The replaced state holds the logger, decorator and observer closures.
-            garbage.keep(state)
-            state = saved.state
-            if case .running = saved.state.autoRegister { state.autoRegister = autoRegister }
-            for slot in table.all() {
-                let snapshot = saved.slots[ObjectIdentifier(slot)]
-                slot.setOptions(snapshot?.options, &garbage)
-                slot.cells.removeAll(&garbage)
-                if let snapshot {
-                    slot.cells.setCell(snapshot.cell, &garbage)
-                    slot.cells.replaceParameterCells(with: snapshot.parameterCells, &garbage)
-                }
-            }
-            state.optionsCount = table.all().filter { $0.persistedOptions != nil }.count
-            publishDecorator(&garbage)
-            publishFlags()
-        }
-        garbage.release()
-    }
-
-    /// Turns FactoryTesting strict mode on (with an observer) or off (`nil`).
-    package func setUnmockedObserver(_ observer: (@Sendable (FactoryKey) -> Void)?) {
-        replace(\.unmockedObserver, with: observer)
     }
 }
 

@@ -57,6 +57,14 @@ package final class ResolutionContext {
         package let parameter: AnyHashable?
         package let lock: FactoryLock
         package let extraLock: FactoryLock?
+
+        /// Runs `body` with the locks that guard ``cells`` held.
+        func withLocks<Result>(_ body: () -> Result) -> Result {
+            lock.withLock {
+                guard let extraLock else { return body() }
+                return extraLock.withLock(body)
+            }
+        }
     }
 
     /// Records a build this thread starts. Out of line, as is ``endOwnedBuild()``:
@@ -78,19 +86,15 @@ package final class ResolutionContext {
     /// parks a validation thread that hit a cycle).
     package func abandonBuilds() {
         while let build = builds.popLast() {
-            build.lock.lock()
-            build.extraLock?.lock()
-            var point: WaitPoint?
-            if let parameter = build.parameter {
-                if build.cells.parameterGates[parameter]?.builder === self {
-                    point = build.cells.parameterGates.removeValue(forKey: parameter)?.waitPoint
+            let point = build.withLocks { () -> WaitPoint? in
+                if let parameter = build.parameter {
+                    guard build.cells.parameterGates[parameter]?.builder === self else { return nil }
+                    return build.cells.parameterGates.removeValue(forKey: parameter)?.waitPoint
                 }
-            } else if build.cells.gate.builder === self {
-                point = build.cells.gate.waitPoint
-                build.cells.gate = BuildGate()
+                guard build.cells.gate.builder === self else { return nil }
+                defer { build.cells.gate = BuildGate() }
+                return build.cells.gate.waitPoint
             }
-            build.extraLock?.unlock()
-            build.lock.unlock()
             point?.open()
         }
     }

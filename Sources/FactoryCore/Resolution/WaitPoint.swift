@@ -78,27 +78,16 @@ package enum WaitGraph {
     private static func beginWait(
         _ waiter: ResolutionContext, for builder: ResolutionContext, key: FactoryKey, at point: WaitPoint
     ) {
-        lock.lock()
-        waiter.waitingFor = builder
-        waiter.waitingKey = key
-        waiter.waitingAt = point
-        var loop: [ResolutionContext] = [waiter]
-        var next: ResolutionContext? = builder
-        while let current = next {
-            if current === waiter {
-                if loop.allSatisfy({ $0.waitingAt?.isOpened == false }) {
-                    let report = describe(loop)
-                    lock.unlock()
-                    FactoryError.fail(.crossThreadCycle(report))
-                }
-                break
-            }
-            // A chain that runs into a loop not through `waiter` is another loop's business.
-            if loop.contains(where: { $0 === current }) { break }
-            loop.append(current)
-            next = current.waitingFor
+        let report = lock.withLock { () -> String? in
+            waiter.waitingFor = builder
+            waiter.waitingKey = key
+            waiter.waitingAt = point
+            guard let loop = WaitLoop.find(from: waiter, through: builder, next: { $0.waitingFor }),
+                loop.allSatisfy({ $0.waitingAt?.isOpened == false })
+            else { return nil }
+            return describe(loop)
         }
-        lock.unlock()
+        if let report { FactoryError.fail(.crossThreadCycle(report)) }
     }
 
     /// Waits at `point` for `builder` to build `key`, recorded in the graph for the
@@ -132,5 +121,26 @@ package enum WaitGraph {
             let builder = context.waitingFor.map { "thread \($0.threadID)" } ?? "?"
             return "thread \(context.threadID): " + (chain + [waited]).joined(separator: " > ") + " (being built by \(builder))"
         }.joined(separator: "; ")
+    }
+}
+
+/// Finding a loop among waits, for ``WaitGraph`` (threads) and `AsyncWaitGraph` (tasks).
+package enum WaitLoop {
+    /// The waiters from `waiter` through `first` (what `waiter` waits for) and on
+    /// along `next`, when they lead back to `waiter`; `nil` when they end, or run
+    /// into a loop that does not pass through `waiter` (that loop is reported by
+    /// whoever closed it).
+    package static func find<Waiter: AnyObject>(
+        from waiter: Waiter, through first: Waiter?, next: (Waiter) -> Waiter?
+    ) -> [Waiter]? {
+        var loop = [waiter]
+        var node = first
+        while let current = node {
+            if current === waiter { return loop }
+            if loop.contains(where: { $0 === current }) { return nil }
+            loop.append(current)
+            node = next(current)
+        }
+        return nil
     }
 }

@@ -258,19 +258,11 @@ package enum AsyncWaitGraph {
         let report: String? = lock.withLock {
             waiter.waitingFor = build
             waiter.waitingChain = chain
-            var loop: [AsyncWaiter] = [waiter]
-            var next: AsyncWaiter? = build
-            while let current = next, !current.finished {
-                if current === waiter {
-                    return loop.map { "task: " + $0.waitingChain.map(\.description).joined(separator: " > ") }
-                        .joined(separator: "; ")
-                }
-                // A chain that runs into a loop not through `waiter` is another loop's business.
-                if loop.contains(where: { $0 === current }) { return nil }
-                loop.append(current)
-                next = current.waitingFor
-            }
-            return nil
+            // A finished build's waiters are about to resume: a loop through it is no deadlock.
+            let unfinished = { (waiter: AsyncWaiter?) in waiter?.finished == false ? waiter : nil }
+            let loop = WaitLoop.find(from: waiter, through: unfinished(build), next: { unfinished($0.waitingFor) })
+            return loop?.map { "task: " + $0.waitingChain.map(\.description).joined(separator: " > ") }
+                .joined(separator: "; ")
         }
         guard let report else { return }
         endWait(waiter)

@@ -83,30 +83,37 @@ extension FactoryRegistration {
         return manager.lock.withLock { () -> CacheDecision in
             let slot = manager.slot(key)
             resolved = effective(slot.persistedOptions, defaultScope: manager.state.defaultScope)
-            guard
-                let scope = resolved.scope,
-                let location = CacheLocation.locked(scope: scope, box: resolved.box, slot: slot, key: key, manager: manager)
-            else { return .uncached }
-            defer { location.unlockStorage() }
-            let cells = location.cells
-            let scopeID = ObjectIdentifier(scope)
-            if let value = location.cachedValue(T.self, parameterKey, scopeID: scopeID, ttl: resolved.ttl, &garbage) {
-                return .cached(value)
+            guard let scope = resolved.scope else { return .uncached }
+            return CacheLocation.withLocked(scope: scope, box: resolved.box, slot: slot, key: key, manager: manager) {
+                guard let location = $0 else { return .uncached }
+                return decide(at: location, parameterKey, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl, context, &garbage)
             }
-            var gate = parameterKey.map { cells.parameterGates[$0] ?? BuildGate() } ?? cells.gate
-            if let builder = gate.builder {
-                if builder === context { return .reentered }
-                let waitPoint = gate.waitPoint ?? WaitPoint()
-                gate.waitPoint = waitPoint
-                location.setGate(gate, parameterKey)
-                return .wait(builder, waitPoint)
-            }
-            gate.builder = context
-            gate.scopeID = scopeID
-            location.setGate(gate, parameterKey)
-            return .build(
-                BuildClaim(location: location, parameterKey: parameterKey, scopeID: scopeID, generation: cells.generation))
         }
+    }
+
+    /// ``decide(_:manager:key:resolved:context:)`` once the cache location is
+    /// known; its locks held.
+    private func decide(
+        at location: CacheLocation, _ parameterKey: AnyHashable?, scopeID: ObjectIdentifier, ttl: UInt64,
+        _ context: ResolutionContext, _ garbage: inout Garbage
+    ) -> CacheDecision {
+        let cells = location.cells
+        if let value = location.cachedValue(T.self, parameterKey, scopeID: scopeID, ttl: ttl, &garbage) {
+            return .cached(value)
+        }
+        var gate = parameterKey.map { cells.parameterGates[$0] ?? BuildGate() } ?? cells.gate
+        if let builder = gate.builder {
+            if builder === context { return .reentered }
+            let waitPoint = gate.waitPoint ?? WaitPoint()
+            gate.waitPoint = waitPoint
+            location.setGate(gate, parameterKey)
+            return .wait(builder, waitPoint)
+        }
+        gate.builder = context
+        gate.scopeID = scopeID
+        location.setGate(gate, parameterKey)
+        return .build(
+            BuildClaim(location: location, parameterKey: parameterKey, scopeID: scopeID, generation: cells.generation))
     }
 
     /// Ends the build `claim` names: opens its gate and caches `value` unless the
@@ -116,20 +123,20 @@ extension FactoryRegistration {
         var garbage = Garbage()
         let location = claim.location
         let cells = location.cells
-        let waitPoint = manager.lock.withLock { () -> WaitPoint? in
-            location.lockStorage()
-            defer { location.unlockStorage() }
-            let waitPoint: WaitPoint?
-            if let parameterKey = claim.parameterKey {
-                waitPoint = cells.parameterGates.removeValue(forKey: parameterKey)?.waitPoint
-            } else {
-                waitPoint = cells.gate.waitPoint
-                cells.gate = BuildGate()
+        let waitPoint = manager.lock.withLock {
+            location.withStorageLock { () -> WaitPoint? in
+                let waitPoint: WaitPoint?
+                if let parameterKey = claim.parameterKey {
+                    waitPoint = cells.parameterGates.removeValue(forKey: parameterKey)?.waitPoint
+                } else {
+                    waitPoint = cells.gate.waitPoint
+                    cells.gate = BuildGate()
+                }
+                if cells.generation == claim.generation {
+                    location.store(value, claim.parameterKey, scopeID: claim.scopeID, key: key, &garbage)
+                }
+                return waitPoint
             }
-            if cells.generation == claim.generation {
-                location.store(value, claim.parameterKey, scopeID: claim.scopeID, key: key, &garbage)
-            }
-            return waitPoint
         }
         waitPoint?.open()
         garbage.release()
@@ -193,33 +200,37 @@ struct CacheLocation {
         self.writeThrough = writeThrough
     }
 
-    /// Where `scope` keeps the instance of `key` built with the registration or
-    /// override `box` (`nil`: the definition), or `nil` for a scope that caches
-    /// nothing here (unique, graph). Manager lock held; takes the singleton
-    /// storage's lock when the cells are the storage's (see ``storageLocked``).
-    static func locked(
-        scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager
-    ) -> CacheLocation? {
+    /// Runs `body` with where `scope` keeps the instance of `key` built with the
+    /// registration or override `box` (`nil`: the definition), or with `nil` for a
+    /// scope that caches nothing here (unique, graph). Manager lock held; holds the
+    /// singleton storage's lock around `body` when the cells are the storage's
+    /// (see ``storageLocked``).
+    static func withLocked<Result>(
+        scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
+        _ body: (CacheLocation?) -> Result
+    ) -> Result {
         switch scope.strategy {
         case .container(let weak):
-            return CacheLocation(cells: slot.cells, weak: weak, era: 0, storage: nil, writeThrough: false)
+            return body(CacheLocation(cells: slot.cells, weak: weak, era: 0, storage: nil, writeThrough: false))
         case .singleton:
             let storage = manager.singletons.takeUnretainedValue()
             if let box, !box.describesType {
                 // A registration of one container instance keeps its singleton with it.
                 if box.singletonCells == nil { box.singletonCells = CellSet() }
-                return CacheLocation(
-                    cells: box.singletonCells!, weak: false, era: storage.era.value, storage: storage, writeThrough: true)
+                return body(
+                    CacheLocation(
+                        cells: box.singletonCells!, weak: false, era: storage.era.value, storage: storage, writeThrough: true))
             }
-            storage.lock.lock()
-            let singleton = storage.slot(key)
-            var location = CacheLocation(
-                cells: box == nil ? singleton.definition : singleton.shared, weak: false, era: 0, storage: storage,
-                writeThrough: false)
-            location.storageLocked = true
-            return location
+            return storage.lock.withLock {
+                let singleton = storage.slot(key)
+                var location = CacheLocation(
+                    cells: box == nil ? singleton.definition : singleton.shared, weak: false, era: 0, storage: storage,
+                    writeThrough: false)
+                location.storageLocked = true
+                return body(location)
+            }
         case .unique, .graph:
-            return nil
+            return body(nil)
         }
     }
 
@@ -283,14 +294,10 @@ struct CacheLocation {
         }
     }
 
-    /// Takes the storage's lock again, when it guards ``cells``; manager lock held.
-    func lockStorage() {
-        if storageLocked { storage!.lock.lock() }
-    }
-
-    /// Releases the storage's lock, when it guards ``cells``.
-    func unlockStorage() {
-        if storageLocked { storage!.lock.unlock() }
+    /// Runs `body` with the storage's lock held again, when it guards ``cells``; manager lock held.
+    func withStorageLock<Result>(_ body: () -> Result) -> Result {
+        guard storageLocked, let storage else { return body() }
+        return storage.lock.withLock(body)
     }
 }
 
@@ -306,6 +313,6 @@ struct BuildClaim {
     func ownedBuild(lock: FactoryLock) -> ResolutionContext.OwnedBuild {
         ResolutionContext.OwnedBuild(
             cells: location.cells, parameter: parameterKey, lock: lock,
-            extraLock: location.storageLocked ? location.storage!.lock : nil)
+            extraLock: location.storageLocked ? location.storage?.lock : nil)
     }
 }

@@ -1,0 +1,113 @@
+// `push()`/`pop()`, and the whole-container save and restore that FactoryTesting's
+// traits use to give each test the container as it found it.
+
+extension ContainerManager {
+    /// What ``push()`` saved.
+    package struct Snapshot {
+        package var slots: [ObjectIdentifier: SlotSnapshot] = [:]
+        package var autoRegistered = false
+    }
+
+    package struct SlotSnapshot {
+        package var options: FactoryOptions?
+        package var cell: CacheCell?
+        package var parameterCells: [AnyHashable: CacheCell]
+    }
+
+    /// Saves registrations, context overrides, persisted modifiers and this
+    /// container's scope caches, to be restored by ``pop()``.
+    ///
+    /// Pushes nest. The snapshot is taken atomically with respect to every other
+    /// change to this container, and records whether `autoRegister()` has run: a
+    /// `pop()` to a point before it ran makes it run again on next use, so its
+    /// registrations come back. Singletons are not part of the snapshot.
+    public func push() {
+        lock.withLock {
+            var snapshot = Snapshot()
+            if case .done = state.autoRegister { snapshot.autoRegistered = true }
+            snapshot.slots = slotSnapshots()
+            state.stack.append(snapshot)
+        }
+    }
+
+    /// Restores the state saved by the matching ``push()``, atomically with
+    /// respect to every other change to this container. Does nothing when nothing
+    /// was pushed. Instances cached since the push are released, after the
+    /// container's lock is released.
+    public func pop() {
+        var garbage = Garbage()
+        lock.withLock {
+            guard let snapshot = state.stack.popLast() else { return }
+            for slot in table.all() {
+                let saved = snapshot.slots[ObjectIdentifier(slot)]
+                setOptions(saved?.options, of: slot, &garbage)
+                restoreCells(of: slot, from: saved, &garbage)
+            }
+            garbage.keep(snapshot)
+            if !snapshot.autoRegistered, case .done = state.autoRegister {
+                state.autoRegister = .pending
+            }
+            publishFlags()
+        }
+        garbage.release()
+    }
+
+    /// Everything a test can change in this container: options, the push stack,
+    /// and every factory's persisted options and cached instances.
+    package struct SavedState {
+        package let state: State
+        package let slots: [ObjectIdentifier: SlotSnapshot]
+    }
+
+    /// Saves everything; see ``SavedState``.
+    package func save() -> SavedState {
+        lock.withLock {
+            SavedState(state: state, slots: slotSnapshots())
+        }
+    }
+
+    /// Puts back what ``save()`` saved, atomically; what it replaces is released after unlocking.
+    package func restore(_ saved: SavedState) {
+        var garbage = Garbage()
+        lock.withLock {
+            let autoRegister = state.autoRegister
+            // The replaced state holds the logger, decorator and observer closures.
+            garbage.keep(state)
+            state = saved.state
+            if case .running = saved.state.autoRegister { state.autoRegister = autoRegister }
+            for slot in table.all() {
+                let snapshot = saved.slots[ObjectIdentifier(slot)]
+                slot.setOptions(snapshot?.options, &garbage)
+                restoreCells(of: slot, from: snapshot, &garbage)
+            }
+            state.optionsCount = table.all().filter { $0.persistedOptions != nil }.count
+            publishDecorator(&garbage)
+            publishFlags()
+        }
+        garbage.release()
+    }
+
+    /// Turns FactoryTesting strict mode on (with an observer) or off (`nil`).
+    package func setUnmockedObserver(_ observer: (@Sendable (FactoryKey) -> Void)?) {
+        replace(\.unmockedObserver, with: observer)
+    }
+
+    /// Every factory's persisted options and cached instances; lock held.
+    private func slotSnapshots() -> [ObjectIdentifier: SlotSnapshot] {
+        var slots: [ObjectIdentifier: SlotSnapshot] = [:]
+        for slot in table.all() {
+            slots[ObjectIdentifier(slot)] = SlotSnapshot(
+                options: slot.options, cell: slot.cells.cell, parameterCells: slot.cells.parameterCells)
+        }
+        return slots
+    }
+
+    /// Replaces `slot`'s cached instances with `snapshot`'s (none without one),
+    /// starting a new generation; lock held, what it replaces goes to `garbage`.
+    private func restoreCells(of slot: Slot, from snapshot: SlotSnapshot?, _ garbage: inout Garbage) {
+        slot.cells.removeAll(&garbage)
+        guard let snapshot else { return }
+        slot.cells.setCell(snapshot.cell, &garbage)
+        slot.cells.replaceParameterCells(with: snapshot.parameterCells, &garbage)
+    }
+}
