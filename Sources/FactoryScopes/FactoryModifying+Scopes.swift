@@ -71,7 +71,7 @@ extension ContainerManager {
             #endif
         case .unique, .graph:
             break
-        case .container:
+        case .container, .custom:
             removeAll(scope: scope)
         }
     }

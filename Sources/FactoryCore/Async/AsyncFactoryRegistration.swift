@@ -238,7 +238,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             return manager.singletons._withUnsafeGuaranteedRef { $0.find(key) }?._withUnsafeGuaranteedRef {
                 $0.definition.hit(T.self, scopeID: scopeID, ttl: ttl, weak: false, era: 0)
             }
-        case .unique, .graph:
+        case .unique, .graph, .custom:
             return nil
         }
     }
@@ -280,8 +280,9 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         switch resolved.scope?.strategy ?? .unique {
         case .unique, .graph:
             value = try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }
-        case .container, .singleton:
-            value = try await resolveCached(parameter, hashable, node: node)
+        case .container, .singleton, .custom:
+            let fetched = FetchedScopeCache(scope: resolved.scope, key: key, manager: manager)
+            value = try await resolveCached(parameter, hashable, node: node, fetched: fetched)
         }
         decorate(value, resolved, flags)
         return value
@@ -310,9 +311,9 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     }
 
     nonisolated(nonsending) private func resolveCached(
-        _ parameter: P, _ hashable: (any AsyncParameter)?, node: AsyncChain
+        _ parameter: P, _ hashable: (any AsyncParameter)?, node: AsyncChain, fetched: FetchedScopeCache
     ) async throws -> T {
-        switch decide(hashable, node: node) {
+        switch decide(hashable, node: node, fetched: fetched) {
         case .cached(let value):
             return value
         case .uncached(let factory):
@@ -361,7 +362,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     /// stamped with. A build of an older generation (a `register`, reset or `pop`
     /// came since it started) is neither joined nor waited for: it finishes for its
     /// own waiters, and this resolution starts a build of the current generation.
-    private func decide(_ hashable: (any AsyncParameter)?, node: AsyncChain) -> AsyncDecision {
+    private func decide(_ hashable: (any AsyncParameter)?, node: AsyncChain, fetched: FetchedScopeCache) -> AsyncDecision {
         let manager = self.manager
         let key = self.key
         var garbage = Garbage()
@@ -372,14 +373,16 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             guard let scope = resolved.scope, !resolved.scopeOnParameters || hashable != nil else {
                 return .uncached(resolved.factory)
             }
-            return CacheLocation.withLocked(scope: scope, box: resolved.box, slot: slot, key: key, manager: manager) {
+            return CacheLocation.withLocked(
+                scope: scope, box: resolved.box, slot: slot, key: key, manager: manager, fetched: fetched
+            ) {
                 guard let location = $0 else { return .uncached(resolved.factory) }
                 return decide(at: location, resolved, scope: scope, hashable, node: node, &garbage)
             }
         }
     }
 
-    /// ``decide(_:node:)`` once the cache location is known; its locks held.
+    /// ``decide(_:node:fetched:)`` once the cache location is known; its locks held.
     private func decide(
         at location: CacheLocation, _ resolved: Effective, scope: Scope, _ hashable: (any AsyncParameter)?,
         node: AsyncChain, _ garbage: inout Garbage

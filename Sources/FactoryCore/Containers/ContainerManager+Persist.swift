@@ -44,7 +44,7 @@ extension ContainerManager {
             options.registration = box
             setOptions(options, of: slot, &garbage)
             if !describesType {
-                slot.cells.removeAll(&garbage)
+                slot.removeAllInstances(&garbage)
                 let storage = singletons.takeUnretainedValue()
                 storage.lock.withLock {
                     storage.find(key)?.takeUnretainedValue().shared.removeAll(&garbage)
@@ -59,7 +59,7 @@ extension ContainerManager {
     /// from the definition (and registrations describing the type), which other
     /// containers of the same storage use too. `lock` held.
     package func clearCaches(_ slot: Slot, key: FactoryKey, shared: Bool, _ garbage: inout Garbage) {
-        slot.cells.removeAll(&garbage)
+        slot.removeAllInstances(&garbage)
         if let options = slot.persistedOptions {
             options.value.registration?.singletonCells?.removeAll(&garbage)
             for context in options.value.contexts { context.box.singletonCells?.removeAll(&garbage) }
@@ -114,6 +114,8 @@ extension ContainerManager {
                     (box == nil ? slot.definition : slot.shared).hit(T.self, scopeID: scopeID, ttl: ttl, weak: false, era: 0)
                 }
             }
+        case .custom:
+            return scope.customCache(for: key, in: self)?.hit(T.self, for: self, scopeID: scopeID, ttl: ttl)
         case .unique, .graph:
             return nil
         }

@@ -103,9 +103,10 @@ extension ContainerManager {
     }
 
     /// Replaces `slot`'s cached instances with `snapshot`'s (none without one),
-    /// starting a new generation; lock held, what it replaces goes to `garbage`.
+    /// starting a new generation; custom scopes' caches (``CacheStrategy``) are
+    /// emptied, not restored. Lock held, what it replaces goes to `garbage`.
     private func restoreCells(of slot: Slot, from snapshot: SlotSnapshot?, _ garbage: inout Garbage) {
-        slot.cells.removeAll(&garbage)
+        slot.removeAllInstances(&garbage)
         guard let snapshot else { return }
         slot.cells.setCell(snapshot.cell, &garbage)
         slot.cells.replaceParameterCells(with: snapshot.parameterCells, &garbage)

@@ -60,6 +60,10 @@ public final class ContainerManager: @unchecked Sendable {
     @usableFromInline package let table = SlotTable<Slot>()
     /// An atomic `Unmanaged<SingletonStorage>`: the process's, or a test's.
     @usableFromInline let singletonsWord: UnsafeMutablePointer<Int>
+    /// A number no other manager of this process has, unlike its address, which a
+    /// later manager may reuse: what a ``ScopeCache`` records as its owner.
+    package let serial = ContainerManager.serials.add(1) + 1
+    private static let serials = AtomicWord()
     /// `state.defaultScope` for lock-free readers: the scope's address, unretained
     /// (scopes are never freed; see ``Scope``), or 0. Written by ``publishFlags()``.
     @usableFromInline let defaultScopeWord = AtomicWord()
@@ -278,7 +282,7 @@ public final class ContainerManager: @unchecked Sendable {
         lock.withLock {
             for slot in table.all() {
                 resetOptions(options, of: slot, &garbage)
-                if options.contains(.scope) { slot.cells.removeAll(&garbage) }
+                if options.contains(.scope) { slot.removeAllInstances(&garbage) }
             }
             if options.contains(.all) || options.contains(.registration), case .done = state.autoRegister {
                 state.autoRegister = .pending
@@ -291,13 +295,18 @@ public final class ContainerManager: @unchecked Sendable {
 }
 
 extension ContainerManager {
+    /// Records that this container uses `cache` for a custom scope (``CacheStrategy``), so that its resets empty it.
+    package func track(_ cache: ScopeCache, for key: FactoryKey) {
+        lock.withLock { slot(key).customCaches.append(UsedScopeCache(cache: cache)) }
+    }
+
     /// Drops every instance this container cached under `scope`, atomically with
     /// every other change; the instances are released after unlocking.
     package func removeAll(scope: Scope) {
         var garbage = Garbage()
         let scopeID = ObjectIdentifier(scope)
         lock.withLock {
-            for slot in table.all() { slot.cells.remove(scopeID: scopeID, &garbage) }
+            for slot in table.all() { slot.removeInstances(scopeID: scopeID, &garbage) }
         }
         garbage.release()
     }

@@ -15,6 +15,8 @@ package enum FactoryError: Sendable {
     case mainActorRequired(FactoryKey)
     /// `timeToLive` was given a negative or non-finite interval.
     case invalidTimeToLive(FactoryKey, seconds: Double)
+    /// A ``CacheStrategy`` returned, for a second container, a cache that another container uses.
+    case scopeCacheShared(FactoryKey)
 
     package var message: String {
         switch self {
@@ -30,6 +32,9 @@ package enum FactoryError: Sendable {
                 + "resolve it from the main actor, or with resolveOnMainActor()"
         case .invalidTimeToLive(let key, let seconds):
             return "FactoryScopes: timeToLive for \(key) needs a finite, non-negative number of seconds, got \(seconds)"
+        case .scopeCacheShared(let key):
+            return "FactoryCore: the CacheStrategy of \(key)'s scope returned a ScopeCache that another container uses; "
+                + "return a separate ScopeCache for each container"
         }
     }
 

@@ -78,13 +78,17 @@ extension FactoryRegistration {
         _ parameterKey: AnyHashable?, manager: ContainerManager, key: FactoryKey, resolved: inout ResolvedOptions,
         context: ResolutionContext
     ) -> CacheDecision {
+        // The strategy of a custom scope is user code: asked before locking.
+        let fetched = FetchedScopeCache(scope: resolved.scope, key: key, manager: manager)
         var garbage = Garbage()
         defer { garbage.release() }
         return manager.lock.withLock { () -> CacheDecision in
             let slot = manager.slot(key)
             resolved = effective(slot.persistedOptions, defaultScope: manager.state.defaultScope)
             guard let scope = resolved.scope else { return .uncached }
-            return CacheLocation.withLocked(scope: scope, box: resolved.box, slot: slot, key: key, manager: manager) {
+            return CacheLocation.withLocked(
+                scope: scope, box: resolved.box, slot: slot, key: key, manager: manager, fetched: fetched
+            ) {
                 guard let location = $0 else { return .uncached }
                 return decide(at: location, parameterKey, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl, context, &garbage)
             }
@@ -202,12 +206,13 @@ struct CacheLocation {
 
     /// Runs `body` with where `scope` keeps the instance of `key` built with the
     /// registration or override `box` (`nil`: the definition), or with `nil` for a
-    /// scope that caches nothing here (unique, graph). Manager lock held; holds the
+    /// scope that caches nothing here (unique, graph, a custom scope whose strategy
+    /// returned no cache or was asked for another scope: see ``FetchedScopeCache``). Manager lock held; holds the
     /// singleton storage's lock around `body` when the cells are the storage's
     /// (see ``storageLocked``).
     static func withLocked<Result>(
         scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
-        _ body: (CacheLocation?) -> Result
+        fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
     ) -> Result {
         switch scope.strategy {
         case .container(let weak):
@@ -229,6 +234,10 @@ struct CacheLocation {
                 location.storageLocked = true
                 return body(location)
             }
+        case .custom:
+            // Guarded by the manager's lock, like the container's own cells.
+            let cells = fetched.cache(for: scope)?.cells
+            return body(cells.map { CacheLocation(cells: $0, weak: false, era: 0, storage: nil, writeThrough: false) })
         case .unique, .graph:
             return body(nil)
         }

@@ -35,7 +35,7 @@ extension FactoryRegistration {
                 hit = slot?._withUnsafeGuaranteedRef {
                     $0.definition.hit(T.self, scopeID: scopeID, ttl: ttl, weak: false, era: 0)
                 }
-            case .graph:
+            case .graph, .custom:
                 hit = nil
             }
             if let hit {
@@ -267,7 +267,7 @@ extension FactoryRegistration {
                 }
                 isNew = true
             }
-        case .container, .singleton:
+        case .container, .singleton, .custom:
             (value, isNew) = resolveCached(
                 parameter, manager: manager, key: key, resolved: &resolved, context: context, checkCycles: checkCycles,
                 traceIndex: traceIndex)

@@ -10,22 +10,43 @@
 /// }
 /// ```
 ///
+/// A scope that keeps its instances somewhere else (per thread, per request)
+/// is made with ``init(cacheStrategy:)`` and a ``CacheStrategy``.
+///
 /// A scope is an identity: two `Cached()` instances are two separate caches.
 /// Scope objects hold no instances (those live in the container's
 /// ``ContainerManager``, in singleton storage, or in the resolution cycle) and
 /// live for the rest of the process once created, so declare them as `static let`.
 open class Scope: @unchecked Sendable {
-    // Sendable because a scope's only state is its immutable strategy.
+    // Sendable because a scope's only state is its immutable strategy (a Sendable `CacheStrategy` for a custom scope).
 
     /// Where and how instances of this scope are kept.
     @usableFromInline package let strategy: ScopeStrategy
+    /// The strategy of a scope made with ``init(cacheStrategy:)``.
+    @usableFromInline package let cacheStrategy: (any CacheStrategy)?
 
     package init(strategy: ScopeStrategy) {
         self.strategy = strategy
-        // Factory values refer to their scope without retaining it (a retain per
-        // resolution on one shared object would make threads contend), so a scope
-        // must never be freed.
-        Self.everyScope.withLock { $0.append(self) }
+        cacheStrategy = nil
+        Self.keepForever(self)
+    }
+
+    /// A scope that caches where `cacheStrategy` says, with everything else a
+    /// cache does (one build at a time, resets, time to live) done by the library.
+    ///
+    /// Like every scope, it is an identity that lives for the rest of the process:
+    /// declare it once, as a `static let`.
+    public init(cacheStrategy: any CacheStrategy) {
+        strategy = .custom
+        self.cacheStrategy = cacheStrategy
+        Self.keepForever(self)
+    }
+
+    /// Factory values refer to their scope without retaining it (a retain per
+    /// resolution on one shared object would make threads contend), so a scope
+    /// must never be freed.
+    private static func keepForever(_ scope: Scope) {
+        everyScope.withLock { $0.append(scope) }
     }
 
     private static let everyScope = LockedBox<[Scope]>([])
@@ -58,4 +79,6 @@ package enum ScopeStrategy: Sendable {
     case singleton
     /// Keep one instance per resolution cycle.
     case graph
+    /// Keep instances where the scope's ``CacheStrategy`` says.
+    case custom
 }

@@ -7,7 +7,8 @@
 @usableFromInline
 package final class Slot: TableEntry, @unchecked Sendable {
     // Sendable because `optionsWord` is atomic, `cells` guards itself (see
-    // CellSet), and the rest is immutable.
+    // CellSet), `customCaches` is only touched with the manager's lock held, and
+    // the rest is immutable.
 
     @usableFromInline package let hash: Int
     @usableFromInline package let name: StaticString
@@ -18,6 +19,9 @@ package final class Slot: TableEntry, @unchecked Sendable {
     @usableFromInline let optionsWord: UnsafeMutablePointer<Int>
     /// Instances cached for this container (cached, shared and custom scopes).
     @usableFromInline package let cells = CellSet()
+    /// The caches custom scopes (``CacheStrategy``) used for this factory in this
+    /// container, so that its resets empty them. Manager lock held.
+    @exclusivity(unchecked) package var customCaches: [UsedScopeCache] = []
 
     package init(key: FactoryKey) {
         hash = key.hashBits
@@ -73,5 +77,29 @@ package final class Slot: TableEntry, @unchecked Sendable {
         let has = published != nil
         garbage.add(AtomicReference<PersistedOptions>(word: optionsWord).exchange(published))
         return has
+    }
+
+    /// Drops every instance cached for this factory in this container, custom
+    /// scopes' included, and starts new generations. Manager lock held.
+    package func removeAllInstances(_ garbage: inout Garbage) {
+        cells.removeAll(&garbage)
+        customCaches.removeAll { $0.cache == nil }
+        for used in customCaches {
+            // Kept until unlocked: the strategy may have dropped the cache meanwhile.
+            guard let cache = used.cache else { continue }
+            garbage.add(cache)
+            cache.cells.removeAll(&garbage)
+        }
+    }
+
+    /// Drops the instances cached under `scopeID`; see ``CellSet/remove(scopeID:_:)``. Manager lock held.
+    package func removeInstances(scopeID: ObjectIdentifier, _ garbage: inout Garbage) {
+        cells.remove(scopeID: scopeID, &garbage)
+        customCaches.removeAll { $0.cache == nil }
+        for used in customCaches {
+            guard let cache = used.cache else { continue }
+            garbage.add(cache)
+            cache.cells.remove(scopeID: scopeID, &garbage)
+        }
     }
 }

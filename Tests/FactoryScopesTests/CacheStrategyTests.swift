@@ -1,0 +1,222 @@
+import FactoryScopes
+import FactoryTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// A cache strategy written the way a user outside the package would: one
+/// `ScopeCache` per thread, container and factory, kept in the thread's dictionary.
+final class PerThreadStrategy: CacheStrategy {
+    /// How often the library asked for a cache.
+    let asked = Counter()
+
+    /// A thread's cache of one factory, with the container it is for: a freed
+    /// container's address (and so its `ObjectIdentifier`) is reused by later ones.
+    final class Entry {
+        weak var container: ContainerManager?
+        let cache = ScopeCache()
+        init(_ container: ContainerManager) { self.container = container }
+    }
+
+    func cache(for key: FactoryKey, in container: ContainerManager) -> ScopeCache? {
+        asked.increment()
+        let name = "PerThreadStrategy \(ObjectIdentifier(container)) \(key)"
+        let storage = Thread.current.threadDictionary
+        if let entry = storage[name] as? Entry, entry.container === container { return entry.cache }
+        let entry = Entry(container)
+        storage[name] = entry
+        return entry.cache
+    }
+}
+
+/// A strategy that wrongly hands every container the same cache.
+final class OneCacheForAllStrategy: CacheStrategy {
+    let cache = ScopeCache()
+    func cache(for key: FactoryKey, in container: ContainerManager) -> ScopeCache? { cache }
+}
+
+/// One cache per container and factory, in a locked dictionary: the same cache
+/// whichever thread or task asks.
+final class PerContainerStrategy: CacheStrategy {
+    private let caches = Mutex<[String: PerThreadStrategy.Entry]>([:])
+    func cache(for key: FactoryKey, in container: ContainerManager) -> ScopeCache? {
+        caches.withLock { caches in
+            let name = "\(ObjectIdentifier(container)) \(key)"
+            if let entry = caches[name], entry.container === container { return entry.cache }
+            let entry = PerThreadStrategy.Entry(container)
+            caches[name] = entry
+            return entry.cache
+        }
+    }
+}
+
+/// A strategy that never caches.
+final class NoCacheStrategy: CacheStrategy {
+    func cache(for key: FactoryKey, in container: ContainerManager) -> ScopeCache? { nil }
+}
+
+extension Scope {
+    static let perThreadStrategy = PerThreadStrategy()
+    static let perThread = Scope(cacheStrategy: perThreadStrategy)
+    static let oneCacheForAll = Scope(cacheStrategy: OneCacheForAllStrategy())
+    static let neverCached = Scope(cacheStrategy: NoCacheStrategy())
+    static let perContainer = Scope(cacheStrategy: PerContainerStrategy())
+}
+
+final class PerThreadContainer: SharedContainer {
+    static let shared = PerThreadContainer()
+    let manager = ContainerManager()
+    let builds = Counter()
+
+    var thing: Factory<Thing> {
+        self {
+            Thing(id: self.builds.increment())
+        }
+        .scope(.perThread)
+    }
+    var perParameter: ParameterFactory<Int, Thing> {
+        self { Thing(id: $0 * 1_000 + self.builds.increment()) }.scope(.perThread).scopeOnParameters
+    }
+    var wrongStrategy: Factory<Thing> { self { Thing(id: self.builds.increment()) }.scope(.oneCacheForAll) }
+    var uncached: Factory<Thing> { self { Thing(id: self.builds.increment()) }.scope(.neverCached) }
+    var asyncThing: AsyncFactory<Thing> {
+        self {
+            try? await Task.sleep(nanoseconds: 20_000_000)
+            return Thing(id: self.builds.increment())
+        }
+        .scope(.perContainer)
+    }
+}
+
+@Suite struct CacheStrategyTests {
+    @Test func aStrategyDefinedOutsideThePackageCachesWhereItSays() {
+        let container = PerThreadContainer()
+        let seen = Collector<(thread: Int, first: ObjectIdentifier, again: ObjectIdentifier)>()
+        runOnThreads(4) { index in
+            let first = container.thing()
+            let again = container.thing()
+            seen.append((index, ObjectIdentifier(first), ObjectIdentifier(again)))
+        }
+        // One build per thread, each thread always gets its own.
+        #expect(container.builds.value == 4)
+        #expect(seen.values.allSatisfy { $0.first == $0.again })
+        #expect(Set(seen.values.map(\.first)).count == 4)
+    }
+
+    @Test func resetsAndRegisterEmptyTheStrategysCaches() {
+        let container = PerThreadContainer()
+        let first = container.thing()
+        #expect(container.thing() === first)
+
+        container.manager.reset(options: .scope)
+        let afterContainerReset = container.thing()
+        #expect(afterContainerReset !== first)
+
+        container.manager.reset(scope: .perThread)
+        let afterScopeReset = container.thing()
+        #expect(afterScopeReset !== afterContainerReset)
+
+        container.thing.reset(.scope)
+        let afterFactoryReset = container.thing()
+        #expect(afterFactoryReset !== afterScopeReset)
+
+        container.thing.register { Thing(id: -1) }
+        #expect(container.thing().id == -1)
+        #expect(container.thing() === container.thing())
+    }
+
+    @Test func popEmptiesTheStrategysCaches() {
+        let container = PerThreadContainer()
+        container.manager.push()
+        let pushed = container.thing()
+        container.manager.pop()
+        #expect(container.thing() !== pushed)
+    }
+
+    @Test func timeToLiveAndParametersWorkThroughAStrategy() {
+        let container = PerThreadContainer()
+        let seven = container.perParameter(7)
+        #expect(container.perParameter(7) === seven)
+        #expect(container.perParameter(8) !== seven)
+        #expect(container.perParameter(8).id / 1_000 == 8)
+        let expiring = container.thing.timeToLive(0.000_001)
+        let old = expiring()
+        Thread.sleep(forTimeInterval: 0.001)
+        #expect(expiring() !== old)
+    }
+
+    @Test func aCacheOfAFreedContainerIsNotAnotherContainersEvenAtTheSameAddress() async {
+        // The freed container's address may well be reused by the next one.
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = PerThreadContainer().wrongStrategy()
+            _ = PerThreadContainer().wrongStrategy()
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("returned a ScopeCache that another container uses"))
+    }
+
+    @Test func eachContainerHasItsOwnCaches() {
+        let one = PerThreadContainer()
+        let two = PerThreadContainer()
+        #expect(one.thing() !== two.thing())
+        #expect(one.thing() === one.thing())
+        #expect(two.thing() === two.thing())
+    }
+
+    @Test func aStrategyThatReturnsNoCacheBuildsEveryTime() {
+        let container = PerThreadContainer()
+        #expect(container.uncached() !== container.uncached())
+        #expect(container.builds.value == 2)
+    }
+
+    @Test func theStrategyIsAskedWithNoLibraryLockHeld() {
+        // A strategy that resolves from the same container would deadlock if the
+        // container's lock were held while it runs.
+        final class Resolving: CacheStrategy {
+            let container: PerThreadContainer
+            let cache = ScopeCache()
+            init(_ container: PerThreadContainer) { self.container = container }
+            func cache(for key: FactoryKey, in container: ContainerManager) -> ScopeCache? {
+                _ = self.container.uncached()
+                return cache
+            }
+        }
+        let container = PerThreadContainer()
+        let scope = Scope(cacheStrategy: Resolving(container))
+        let results = Collector<Bool>()
+        let finished = finishes(1) { _ in
+            let factory = Factory<Thing>(container, key: "resolving") { Thing() }.scope(scope)
+            results.append(factory() === factory())
+        }
+        #expect(finished, "a strategy that resolves deadlocked")
+        #expect(results.values == [true])
+    }
+
+    @Test func asyncFactoriesUseTheStrategyAndBuildOnce() async throws {
+        let container = PerThreadContainer()
+        let ids = try await withAsyncWatchdog {
+            try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+                for _ in 0..<8 { group.addTask { ObjectIdentifier(try await container.asyncThing()) } }
+                return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+            }
+        }
+        #expect(ids.count == 1)
+        #expect(container.builds.value == 1)
+        container.manager.reset(options: .scope)
+        #expect(try await container.asyncThing().id == 2)
+    }
+
+    @Test func aCacheReturnedForTwoContainersStopsNamingTheFactory() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let one = PerThreadContainer()
+            let two = PerThreadContainer()
+            _ = one.wrongStrategy()
+            _ = two.wrongStrategy()
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            output.contains(
+                "FactoryCore: the CacheStrategy of PerThreadContainer.wrongStrategy<Thing>'s scope returned a ScopeCache "
+                    + "that another container uses; return a separate ScopeCache for each container"))
+    }
+}
