@@ -83,23 +83,25 @@ package final class Slot: TableEntry, @unchecked Sendable {
     /// scopes' included, and starts new generations. Manager lock held.
     package func removeAllInstances(_ garbage: inout Garbage) {
         cells.removeAll(&garbage)
-        customCaches.removeAll { $0.cache == nil }
-        for used in customCaches {
-            // Kept until unlocked: the strategy may have dropped the cache meanwhile.
-            guard let cache = used.cache else { continue }
-            garbage.add(cache)
-            cache.cells.removeAll(&garbage)
-        }
+        if !customCaches.isEmpty { forEachCustomCache(&garbage) { $0.removeAll(&$1) } }
     }
 
     /// Drops the instances cached under `scopeID`; see ``CellSet/remove(scopeID:_:)``. Manager lock held.
     package func removeInstances(scopeID: ObjectIdentifier, _ garbage: inout Garbage) {
         cells.remove(scopeID: scopeID, &garbage)
+        if !customCaches.isEmpty { forEachCustomCache(&garbage) { $0.remove(scopeID: scopeID, &$1) } }
+    }
+
+    /// Runs `body` on the cells of every custom cache still alive, forgetting the
+    /// others. Each cache is kept in `garbage` until unlocked: the strategy may
+    /// have dropped it meanwhile, and its last release must not run under the lock.
+    @inline(never)
+    private func forEachCustomCache(_ garbage: inout Garbage, _ body: (CellSet, inout Garbage) -> Void) {
         customCaches.removeAll { $0.cache == nil }
         for used in customCaches {
             guard let cache = used.cache else { continue }
             garbage.add(cache)
-            cache.cells.remove(scopeID: scopeID, &garbage)
+            body(cache.cells, &garbage)
         }
     }
 }
