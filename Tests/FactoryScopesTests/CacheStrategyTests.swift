@@ -78,6 +78,13 @@ final class PerThreadContainer: SharedContainer {
         self { Thing(id: $0 * 1_000 + self.builds.increment()) }.scope(.perThread).scopeOnParameters
     }
     var wrongStrategy: Factory<Thing> { self { Thing(id: self.builds.increment()) }.scope(.oneCacheForAll) }
+    var slowShared: Factory<Thing> {
+        self {
+            pause(milliseconds: 20)
+            return Thing(id: self.builds.increment())
+        }
+        .scope(.perContainer)
+    }
     var uncached: Factory<Thing> { self { Thing(id: self.builds.increment()) }.scope(.neverCached) }
     var asyncThing: AsyncFactory<Thing> {
         self {
@@ -101,6 +108,14 @@ final class PerThreadContainer: SharedContainer {
         #expect(container.builds.value == 4)
         #expect(seen.values.allSatisfy { $0.first == $0.again })
         #expect(Set(seen.values.map(\.first)).count == 4)
+    }
+
+    @Test func threadsThatMissAtOnceShareOneBuild() {
+        let container = PerThreadContainer()
+        let seen = Collector<ObjectIdentifier>()
+        runOnThreads(8) { _ in seen.append(ObjectIdentifier(container.slowShared())) }
+        #expect(container.builds.value == 1)
+        #expect(Set(seen.values).count == 1)
     }
 
     @Test func resetsAndRegisterEmptyTheStrategysCaches() {
