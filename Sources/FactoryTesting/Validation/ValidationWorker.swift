@@ -64,7 +64,7 @@ final class ValidationWorker: ResolutionValidating {
             return GraphFailure(entry: item.name, kind: .circularDependency, chain: chain, message: error.message)
         case .unregisteredPromise(let key):
             return GraphFailure(entry: item.name, kind: .unregisteredPromise, chain: chain + [key], message: error.message)
-        case .mainActorRequired(let key), .invalidTimeToLive(let key, _):
+        case .mainActorRequired(let key), .invalidTimeToLive(let key, _), .scopeCacheShared(let key):
             return GraphFailure(entry: item.name, kind: .misuse, chain: chain + [key], message: error.message)
         }
     }
