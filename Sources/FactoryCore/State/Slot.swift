@@ -93,15 +93,19 @@ package final class Slot: TableEntry, @unchecked Sendable {
     }
 
     /// Runs `body` on the cells of every custom cache still alive, forgetting the
-    /// others. Each cache is kept in `garbage` until unlocked: the strategy may
-    /// have dropped it meanwhile, and its last release must not run under the lock.
+    /// others. Each live cache is kept in `garbage` until unlocked: the strategy
+    /// may drop it meanwhile, and its last release must not run under the lock.
     @inline(never)
     private func forEachCustomCache(_ garbage: inout Garbage, _ body: (CellSet, inout Garbage) -> Void) {
-        customCaches.removeAll { $0.cache == nil }
+        var alive: [UsedScopeCache] = []
         for used in customCaches {
+            // One strong load per entry, straight into `garbage`: a temporary
+            // reference released here could be the last one.
             guard let cache = used.cache else { continue }
             garbage.add(cache)
             body(cache.cells, &garbage)
+            alive.append(used)
         }
+        customCaches = alive
     }
 }
