@@ -7,9 +7,6 @@ import Testing
 /// A cache strategy written the way a user outside the package would: one
 /// `ScopeCache` per thread, container and factory, kept in the thread's dictionary.
 final class PerThreadStrategy: CacheStrategy {
-    /// How often the library asked for a cache.
-    let asked = Counter()
-
     /// A thread's cache of one factory, with the container it is for: a freed
     /// container's address (and so its `ObjectIdentifier`) is reused by later ones.
     final class Entry {
@@ -19,7 +16,6 @@ final class PerThreadStrategy: CacheStrategy {
     }
 
     func cache(for key: FactoryKey, in container: ContainerManager) -> ScopeCache? {
-        asked.increment()
         let name = "PerThreadStrategy \(ObjectIdentifier(container)) \(key)"
         let storage = Thread.current.threadDictionary
         if let entry = storage[name] as? Entry, entry.container === container { return entry.cache }
@@ -56,8 +52,7 @@ final class NoCacheStrategy: CacheStrategy {
 }
 
 extension Scope {
-    static let perThreadStrategy = PerThreadStrategy()
-    static let perThread = Scope(cacheStrategy: perThreadStrategy)
+    static let perThread = Scope(cacheStrategy: PerThreadStrategy())
     static let oneCacheForAll = Scope(cacheStrategy: OneCacheForAllStrategy())
     static let neverCached = Scope(cacheStrategy: NoCacheStrategy())
     static let perContainer = Scope(cacheStrategy: PerContainerStrategy())
