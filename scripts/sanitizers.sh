@@ -88,5 +88,8 @@ for name in "${failed[@]}"; do
     echo "--- $name: failures"
     grep -E "^✘|error: |Fatal error|Test Case .* failed|Exited with|signal|Illegal instruction|Segmentation" \
         "$logs/$name.log" | head -n 40
+    # A sanitizer report: its first lines name the access, the two threads and the frames.
+    grep -m 1 -A 12 -E "WARNING: (ThreadSanitizer|AddressSanitizer)|ERROR: AddressSanitizer" \
+        "$logs/$name.log" | cut -c 1-220
 done
 [ ${#failed[@]} -eq 0 ]

@@ -1,7 +1,6 @@
 import FactoryScopes
 import FactoryTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// A cache strategy written the way a user outside the package would: one
@@ -33,10 +32,16 @@ final class OneCacheForAllStrategy: CacheStrategy {
 
 /// One cache per container and factory, in a locked dictionary: the same cache
 /// whichever thread or task asks.
-final class PerContainerStrategy: CacheStrategy {
-    private let caches = Mutex<[String: PerThreadStrategy.Entry]>([:])
+///
+/// `NSLock`, not `Mutex`: on Linux a contended `Mutex` hands over through the
+/// kernel (a priority-inheritance futex), an ordering ThreadSanitizer cannot see,
+/// so the TSan run reported the dictionary and the caches as raced.
+final class PerContainerStrategy: CacheStrategy, @unchecked Sendable {
+    // Sendable because `caches` is only touched with `lock` held.
+    private let lock = NSLock()
+    private var caches: [String: PerThreadStrategy.Entry] = [:]
     func cache(for key: FactoryKey, in container: ContainerManager) -> ScopeCache? {
-        caches.withLock { caches in
+        lock.withLock {
             let name = "\(ObjectIdentifier(container)) \(key)"
             if let entry = caches[name], entry.container === container { return entry.cache }
             let entry = PerThreadStrategy.Entry(container)

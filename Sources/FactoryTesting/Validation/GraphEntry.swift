@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import FactoryCore
 
 /// One factory for graph validation to resolve.
 ///
@@ -147,7 +147,7 @@ struct ValidationItem: Sendable {
     init(name: String, resolveAsync: @escaping @Sendable () async throws -> Void) {
         self.name = name
         self.resolve = {
-            let outcome = Mutex<AsyncValidationFailure?>(nil)
+            let outcome = LockedBox<AsyncValidationFailure?>(nil)
             let operation: @Sendable () async -> Void = {
                 do {
                     try await AsyncValidation.$isActive.withValue(true) { try await resolveAsync() }
@@ -192,7 +192,9 @@ struct ValidationItem: Sendable {
 /// whose jobs that thread runs until the validation's task ends.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class ValidationExecutor: TaskExecutor {
-    private let jobs = Mutex<[UnownedJob]>([])
+    // A pthread-backed lock rather than `Mutex`: on Linux a contended `Mutex` hands over
+    // through the kernel, an ordering ThreadSanitizer cannot see.
+    private let jobs = LockedBox<[UnownedJob]>([])
     private let arrived = DispatchSemaphore(value: 0)
 
     func enqueue(_ job: consuming ExecutorJob) {
@@ -205,7 +207,7 @@ final class ValidationExecutor: TaskExecutor {
     /// jobs on the calling thread until the task has finished.
     static func run(_ operation: @escaping @Sendable () async -> Void) {
         let executor = ValidationExecutor()
-        let finished = Mutex(false)
+        let finished = LockedBox(false)
         Task(executorPreference: executor) {
             await operation()
             finished.withLock { $0 = true }
