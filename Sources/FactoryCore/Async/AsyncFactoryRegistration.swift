@@ -26,6 +26,8 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     @usableFromInline package var ttl: UInt64 = 0
     @usableFromInline package var scopeOnParameters = false
     @usableFromInline package var decorator: (@Sendable (T) -> Void)?
+    /// The definition's `onShutdown` closure.
+    @usableFromInline package var shutdown: ShutdownHandlerBase?
     /// Context overrides declared in the definition.
     @usableFromInline package var contexts: [ContextOverride]? = nil
     /// Set by `register` and run-time context overrides: later modifiers on this value persist.
@@ -167,6 +169,18 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         }
     }
 
+    /// Sets how a cached instance is shut down.
+    package mutating func setShutdown(_ handler: ShutdownHandlerBase, caller: StaticString) {
+        if persists(calledFrom: caller) {
+            persist { options, _ in
+                options.shutdown = handler
+                return false
+            }
+        } else {
+            shutdown = handler
+        }
+    }
+
     /// Removes what `options` names from this factory in its container.
     package func reset(_ options: FactoryResetOptions) {
         manager.reset(options, of: key)
@@ -183,12 +197,13 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         var scopeOnParameters: Bool
         var decorator: (@Sendable (T) -> Void)?
         var persistedDecorator: DecoratorBox<T>?
+        var shutdown: ShutdownHandlerBase?
     }
 
     func effective(_ options: FactoryOptions?, defaultScope: Scope?) -> Effective {
         var result = Effective(
             factory: factory, box: nil, scope: hasScope ? scope : defaultScope, ttl: ttl,
-            scopeOnParameters: scopeOnParameters, decorator: decorator, persistedDecorator: nil)
+            scopeOnParameters: scopeOnParameters, decorator: decorator, persistedDecorator: nil, shutdown: shutdown)
         if options == nil && contexts == nil { return result }
         // A context override (run-time over definition, by rank) beats a registration.
         if let best = FactoryRegistration<P, T>.bestContext(persisted: options?.contexts ?? [], definition: contexts ?? []),
@@ -205,6 +220,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         if let ttl = options.ttl { result.ttl = ttl }
         if let perParameter = options.scopeOnParameters { result.scopeOnParameters = perParameter }
         if let decorator = options.decorator as? DecoratorBox<T> { result.persistedDecorator = decorator }
+        if let shutdown = options.shutdown { result.shutdown = shutdown }
         return result
     }
 
@@ -249,6 +265,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         manager.ensureAutoRegistered()
         let key = self.key
         let flags = manager.flags.value
+        if flags & ContainerManager.Flags.shutDown != 0 { throw ContainerShutDownError(key: key) }
         let options =
             flags & ContainerManager.Flags.options != 0
             ? manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.loadOptions() })?.value : nil
@@ -318,6 +335,8 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             return value
         case .uncached(let factory):
             return try await AsyncChain.$current.withValue(node) { try await factory(parameter) }
+        case .shutDown:
+            throw ContainerShutDownError(key: key)
         case .join(let build):
             return try await Self.join(build, from: node)
         case .build(let build, let claim, let factory):
@@ -350,6 +369,8 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         /// Build without caching: the scope caches nothing, the parameter cannot be
         /// a key, or this resolution runs inside the build it would join.
         case uncached(AsyncClosure<P, T>)
+        /// The container was shut down since the resolution started.
+        case shutDown
         /// Another task builds it, in the current generation.
         case join(AsyncBuild<T>)
         /// This resolution starts the build.
@@ -368,6 +389,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         var garbage = Garbage()
         defer { garbage.release() }
         return manager.lock.withLock { () -> AsyncDecision in
+            if manager.state.isShutDown { return .shutDown }
             let slot = manager.slot(key)
             let resolved = effective(slot.options, defaultScope: manager.state.defaultScope)
             guard let scope = resolved.scope, !resolved.scopeOnParameters || hashable != nil else {
@@ -407,7 +429,8 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         } else {
             cells.asyncBuild = build
         }
-        return .build(build, AsyncClaim(location: location, parameter: sendableKey, scopeID: scopeID), resolved.factory)
+        let claim = AsyncClaim(location: location, parameter: sendableKey, scopeID: scopeID, shutdown: resolved.shutdown)
+        return .build(build, claim, resolved.factory)
     }
 
     /// Ends `build`: unregisters it, caches a successful value unless the entry's
@@ -430,7 +453,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
                     }
                 }
                 if case .success(let value) = outcome, cells.generation == build.generation {
-                    location.store(value, parameterKey, scopeID: claim.scopeID, key: key, &garbage)
+                    location.store(value, parameterKey, scopeID: claim.scopeID, key: key, shutdown: claim.shutdown, &garbage)
                 }
             }
         }
@@ -446,6 +469,8 @@ struct AsyncClaim: Sendable {
     /// The parameter, as the cache key (`scopeOnParameters`), or `nil`.
     let parameter: (any AsyncParameter)?
     let scopeID: ObjectIdentifier
+    /// How the instance is shut down, if its factory says.
+    let shutdown: ShutdownHandlerBase?
 }
 
 /// Marks an asynchronous factory's key: the parameter type ``FactoryKey`` holds

@@ -27,9 +27,11 @@ public final class ContainerManager: @unchecked Sendable {
         @usableFromInline static let options = 1 << 6
         /// FactoryTesting strict mode is on.
         @usableFromInline static let strict = 1 << 7
+        /// ``shutdown(includingSingletons:timeout:)`` has started: every resolution fails.
+        @usableFromInline static let shutDown = 1 << 8
         /// What sends a resolution down the general path; with none of these a
         /// factory's definition is all there is.
-        @usableFromInline static let general = trace | decorator | defaultScope | options | strict
+        @usableFromInline static let general = trace | decorator | defaultScope | options | strict | shutDown
     }
 
     package struct State {
@@ -51,6 +53,8 @@ public final class ContainerManager: @unchecked Sendable {
         /// FactoryTesting strict mode: told about every resolution that used a
         /// factory's definition (nothing registered, no context override).
         package var unmockedObserver: (@Sendable (FactoryKey) -> Void)?
+        /// ``shutdown(includingSingletons:timeout:)`` has started; never undone.
+        package var isShutDown = false
     }
 
     /// Guards `state`, every slot's options and container cells, and registrations' singleton cells.
@@ -113,6 +117,7 @@ public final class ContainerManager: @unchecked Sendable {
         if state.defaultScope != nil { value |= Flags.defaultScope }
         if state.optionsCount > 0 { value |= Flags.options }
         if state.unmockedObserver != nil { value |= Flags.strict }
+        if state.isShutDown { value |= Flags.shutDown }
         defaultScopeWord.store(state.defaultScope.map { Int(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0)
         flags.store(value)
     }

@@ -81,6 +81,18 @@ extension FactoryRegistration {
         }
     }
 
+    /// Sets how a cached instance is shut down, persisted when `persist`.
+    package mutating func setShutdown(_ handler: ShutdownHandlerBase, persist: Bool) {
+        if persist {
+            self.persist { options, _ in
+                options.shutdown = handler
+                return false
+            }
+        } else {
+            shutdown = handler
+        }
+    }
+
     /// Sets the time-to-live from a modifier called in `caller`.
     @inlinable
     package mutating func setTimeToLive(_ seconds: Double, caller: StaticString) {
@@ -137,6 +149,7 @@ extension FactoryRegistration {
                 if options.decorator == nil, let decorator = definition.decorator {
                     options.decorator = DecoratorBox(decorator)
                 }
+                if options.shutdown == nil { options.shutdown = definition.shutdown }
                 if options.ttl == nil && definition.ttl != 0 { options.ttl = definition.ttl }
                 if options.scopeOnParameters == nil && definition.traits.contains(.scopeOnParameters) {
                     options.scopeOnParameters = true
@@ -149,6 +162,7 @@ extension FactoryRegistration {
         }
         scope = nil
         decorator = nil
+        shutdown = nil
         ttl = 0
         contexts = nil
         traits.subtract([.hasScope, .scopeOnParameters])

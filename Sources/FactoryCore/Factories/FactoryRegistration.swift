@@ -40,14 +40,20 @@ public struct FactoryRegistration<P, T>: Sendable {
     @inlinable
     package var decorator: (@Sendable (T, Bool) -> Void)? {
         get { extras?.decorator }
-        set { extras = DefinitionExtras(decorator: newValue, contexts: extras?.contexts) }
+        set { extras = DefinitionExtras(decorator: newValue, contexts: extras?.contexts, shutdown: extras?.shutdown) }
     }
 
     /// The definition's context overrides, or `nil`.
     @inlinable
     package var contexts: [ContextOverride]? {
         get { extras?.contexts }
-        set { extras = DefinitionExtras(decorator: extras?.decorator, contexts: newValue) }
+        set { extras = DefinitionExtras(decorator: extras?.decorator, contexts: newValue, shutdown: extras?.shutdown) }
+    }
+
+    /// The definition's `onShutdown` closure.
+    package var shutdown: ShutdownHandlerBase? {
+        get { extras?.shutdown }
+        set { extras = DefinitionExtras(decorator: extras?.decorator, contexts: extras?.contexts, shutdown: newValue) }
     }
 
     @inlinable
@@ -113,11 +119,13 @@ package struct FactoryTraits: OptionSet, Sendable {
 package final class DefinitionExtras<T>: Sendable {
     @usableFromInline package let decorator: (@Sendable (T, Bool) -> Void)?
     @usableFromInline package let contexts: [ContextOverride]?
+    @usableFromInline package let shutdown: ShutdownHandlerBase?
 
     @usableFromInline
-    package init?(decorator: (@Sendable (T, Bool) -> Void)?, contexts: [ContextOverride]?) {
-        if decorator == nil && contexts == nil { return nil }
+    package init?(decorator: (@Sendable (T, Bool) -> Void)?, contexts: [ContextOverride]?, shutdown: ShutdownHandlerBase?) {
+        if decorator == nil && contexts == nil && shutdown == nil { return nil }
         self.decorator = decorator
         self.contexts = contexts
+        self.shutdown = shutdown
     }
 }

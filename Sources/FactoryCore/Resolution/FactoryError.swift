@@ -17,6 +17,10 @@ package enum FactoryError: Sendable {
     case invalidTimeToLive(FactoryKey, seconds: Double)
     /// A ``CacheStrategy`` returned, for a second container, a cache that another container uses.
     case scopeCacheShared(FactoryKey)
+    /// A factory was resolved after its container's `shutdown()` started.
+    case resolvedAfterShutdown(FactoryKey)
+    /// An `onShutdown` closure was about to run on an instance of another type.
+    case shutdownTypeMismatch(FactoryKey)
 
     package var message: String {
         switch self {
@@ -35,6 +39,11 @@ package enum FactoryError: Sendable {
         case .scopeCacheShared(let key):
             return "FactoryCore: the CacheStrategy of \(key)'s scope returned a ScopeCache that another container uses; "
                 + "return a separate ScopeCache for each container"
+        case .resolvedAfterShutdown(let key):
+            return "FactoryCore: \(key) was resolved after its container was shut down (manager.shutdown()); "
+                + "a shut-down container builds nothing: resolve from a container that is still running"
+        case .shutdownTypeMismatch(let key):
+            return "FactoryCore: the onShutdown closure of \(key) was given an instance of another type"
         }
     }
 

@@ -33,6 +33,8 @@ extension FactoryRegistration {
                 return (value, false)
             case .uncached:
                 return (buildUncached(parameter, resolved, context, checkCycles, traceIndex), true)
+            case .shutDown:
+                FactoryError.fail(.resolvedAfterShutdown(key))
             case .reentered:
                 // Back on this thread while it builds this very cache entry: the same
                 // factory with an equal parameter is a cycle, reported even with cycle
@@ -62,6 +64,8 @@ extension FactoryRegistration {
         case cached(T)
         /// The scope caches nothing (it changed since the resolution started).
         case uncached
+        /// The container was shut down since the resolution started.
+        case shutDown
         /// This thread is building this very entry already.
         case reentered
         /// Another thread builds it: wait at the point, then decide again.
@@ -83,6 +87,7 @@ extension FactoryRegistration {
         var garbage = Garbage()
         defer { garbage.release() }
         return manager.lock.withLock { () -> CacheDecision in
+            if manager.state.isShutDown { return .shutDown }
             let slot = manager.slot(key)
             resolved = effective(slot.persistedOptions, defaultScope: manager.state.defaultScope)
             guard let scope = resolved.scope else { return .uncached }
@@ -90,7 +95,9 @@ extension FactoryRegistration {
                 scope: scope, box: resolved.box, slot: slot, key: key, manager: manager, fetched: fetched
             ) {
                 guard let location = $0 else { return .uncached }
-                return decide(at: location, parameterKey, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl, context, &garbage)
+                return decide(
+                    at: location, parameterKey, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl,
+                    shutdown: resolved.shutdown, context, &garbage)
             }
         }
     }
@@ -99,7 +106,7 @@ extension FactoryRegistration {
     /// known; its locks held.
     private func decide(
         at location: CacheLocation, _ parameterKey: AnyHashable?, scopeID: ObjectIdentifier, ttl: UInt64,
-        _ context: ResolutionContext, _ garbage: inout Garbage
+        shutdown: ShutdownHandlerBase?, _ context: ResolutionContext, _ garbage: inout Garbage
     ) -> CacheDecision {
         let cells = location.cells
         if let value = location.cachedValue(T.self, parameterKey, scopeID: scopeID, ttl: ttl, &garbage) {
@@ -117,7 +124,9 @@ extension FactoryRegistration {
         gate.scopeID = scopeID
         location.setGate(gate, parameterKey)
         return .build(
-            BuildClaim(location: location, parameterKey: parameterKey, scopeID: scopeID, generation: cells.generation))
+            BuildClaim(
+                location: location, parameterKey: parameterKey, scopeID: scopeID, generation: cells.generation,
+                shutdown: shutdown))
     }
 
     /// Ends the build `claim` names: opens its gate and caches `value` unless the
@@ -137,7 +146,8 @@ extension FactoryRegistration {
                     cells.gate = BuildGate()
                 }
                 if cells.generation == claim.generation {
-                    location.store(value, claim.parameterKey, scopeID: claim.scopeID, key: key, &garbage)
+                    location.store(
+                        value, claim.parameterKey, scopeID: claim.scopeID, key: key, shutdown: claim.shutdown, &garbage)
                 }
                 return waitPoint
             }
@@ -266,20 +276,25 @@ struct CacheLocation {
 
     /// Caches `value` for `parameterKey` (or as the unparameterized instance, then
     /// also written through; see ``writeThrough``). A value that cannot be held
-    /// weakly is not cached under a weak scope. Locks held.
-    func store<T>(_ value: T, _ parameterKey: AnyHashable?, scopeID: ObjectIdentifier, key: FactoryKey, _ garbage: inout Garbage)
-    {
+    /// weakly is not cached under a weak scope. With a `shutdown` handler, the
+    /// cell records it (not for a weak scope: the container does not own what it
+    /// holds weakly). Locks held.
+    func store<T>(
+        _ value: T, _ parameterKey: AnyHashable?, scopeID: ObjectIdentifier, key: FactoryKey,
+        shutdown: ShutdownHandlerBase?, _ garbage: inout Garbage
+    ) {
         let now = CacheCell.now()
+        let record = weak ? nil : shutdown.map { ShutdownRecord(handler: $0, key: key) }
         let made: CacheCell? =
             weak
             ? WeakCell(value, scopeID: scopeID, createdAt: now, era: era)
-            : StrongCell(value, scopeID: scopeID, createdAt: now, era: era)
+            : StrongCell(value, scopeID: scopeID, createdAt: now, era: era, shutdown: record)
         guard let cell = made else { return }
         if let parameterKey {
             garbage.add(cells.parameterCells.updateValue(cell, forKey: parameterKey))
         } else {
             cells.setCell(cell, &garbage)
-            writeThrough(value, key: key, scopeID: scopeID, createdAt: now, &garbage)
+            writeThrough(value, key: key, scopeID: scopeID, createdAt: now, shutdown: record, &garbage)
         }
     }
 
@@ -287,10 +302,14 @@ struct CacheLocation {
     /// singleton of `key`: Factory's behaviour, where the last singleton a
     /// registration built is the one that containers whose registration describes
     /// the type (`autoRegister()`) see. Manager lock held, storage lock not.
-    func writeThrough<T>(_ value: T, key: FactoryKey, scopeID: ObjectIdentifier, createdAt: UInt64, _ garbage: inout Garbage) {
+    func writeThrough<T>(
+        _ value: T, key: FactoryKey, scopeID: ObjectIdentifier, createdAt: UInt64, shutdown: ShutdownRecord?,
+        _ garbage: inout Garbage
+    ) {
         guard writeThrough, let storage else { return }
         storage.lock.withLock {
-            let shared = StrongCell(value, scopeID: scopeID, createdAt: createdAt, era: 0)
+            // The same record as the registration's own cell: one instance, one shutdown.
+            let shared = StrongCell(value, scopeID: scopeID, createdAt: createdAt, era: 0, shutdown: shutdown)
             storage.slot(key).shared.setCell(shared, &garbage)
         }
     }
@@ -317,6 +336,8 @@ struct BuildClaim {
     let parameterKey: AnyHashable?
     let scopeID: ObjectIdentifier
     let generation: Int
+    /// How the instance is shut down, if its factory says.
+    let shutdown: ShutdownHandlerBase?
 
     /// The build as the thread's context records it, so that it can be given up.
     func ownedBuild(lock: FactoryLock) -> ResolutionContext.OwnedBuild {

@@ -151,6 +151,8 @@ struct ResolvedOptions {
     var decoratorBox: DecoratorBoxBase?
     var ttl: UInt64
     var scopeOnParameters: Bool
+    /// How a cached instance is shut down: the persisted `onShutdown`, else the definition's.
+    var shutdown: ShutdownHandlerBase?
 }
 
 extension FactoryRegistration {
@@ -159,7 +161,7 @@ extension FactoryRegistration {
         var result = ResolvedOptions(
             closureBox: nil, isolation: isolation, code: UInt8(ascii: "F"), box: nil, fromDefinition: true,
             scope: traits.contains(.hasScope) ? scope : nil, decoratorBox: nil, ttl: ttl,
-            scopeOnParameters: traits.contains(.scopeOnParameters))
+            scopeOnParameters: traits.contains(.scopeOnParameters), shutdown: extras?.shutdown)
         let persistedContexts = persisted?.value.contexts ?? []
         let definitionContexts = extras?.contexts
         if !persistedContexts.isEmpty || definitionContexts != nil,
@@ -180,6 +182,7 @@ extension FactoryRegistration {
         if let options = persisted?.value {
             if options.hasScope { result.scope = options.scope }
             result.decoratorBox = options.decorator
+            if let shutdown = options.shutdown { result.shutdown = shutdown }
             if let ttl = options.ttl { result.ttl = ttl }
             if let byParameter = options.scopeOnParameters { result.scopeOnParameters = byParameter }
         }
@@ -231,6 +234,7 @@ extension FactoryRegistration {
         manager.ensureAutoRegistered()
         let flags = manager.flags.value
         let key = self.key
+        if flags & ContainerManager.Flags.shutDown != 0 { FactoryError.fail(.resolvedAfterShutdown(key)) }
         let options =
             flags & ContainerManager.Flags.options != 0
             ? manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.loadOptions() }) : nil

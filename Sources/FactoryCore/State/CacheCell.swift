@@ -19,11 +19,14 @@ package class CacheCell: @unchecked Sendable {
     @usableFromInline package let createdAt: UInt64
     /// The singleton era it was built in (see ``SingletonStorage``); 0 elsewhere.
     @usableFromInline package let era: Int
+    /// How the instance is shut down, when its factory declared it (`onShutdown`).
+    package let shutdown: ShutdownRecord?
 
-    package init(scopeID: ObjectIdentifier, createdAt: UInt64, era: Int) {
+    package init(scopeID: ObjectIdentifier, createdAt: UInt64, era: Int, shutdown: ShutdownRecord? = nil) {
         self.scopeID = scopeID
         self.createdAt = createdAt
         self.era = era
+        self.shutdown = shutdown
     }
 
     /// Monotonic nanoseconds, for time-to-live.
@@ -50,9 +53,9 @@ package final class StrongCell<T>: CacheCell, @unchecked Sendable {
     @usableFromInline package let value: T
 
     @usableFromInline
-    package init(_ value: T, scopeID: ObjectIdentifier, createdAt: UInt64, era: Int) {
+    package init(_ value: T, scopeID: ObjectIdentifier, createdAt: UInt64, era: Int, shutdown: ShutdownRecord? = nil) {
         self.value = value
-        super.init(scopeID: scopeID, createdAt: createdAt, era: era)
+        super.init(scopeID: scopeID, createdAt: createdAt, era: era, shutdown: shutdown)
     }
 }
 

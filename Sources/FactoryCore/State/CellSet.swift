@@ -106,6 +106,15 @@ package final class CellSet: @unchecked Sendable {
         if removed { generation &+= 1 }
     }
 
+    /// Adds each instance cached here whose factory declared a shutdown to
+    /// `found`. Owner's lock held.
+    package func collectShutdowns(into found: inout [ShutdownItem]) {
+        if let cell, let record = cell.shutdown { found.append(ShutdownItem(cell: cell, record: record)) }
+        for cell in parameterCells.values {
+            if let record = cell.shutdown { found.append(ShutdownItem(cell: cell, record: record)) }
+        }
+    }
+
     /// Whether anything is cached (finished builds only). Owner's lock held.
     package var isEmpty: Bool {
         cell == nil && parameterCells.isEmpty

@@ -75,6 +75,8 @@ package struct FactoryOptions: Sendable {
     package var hasScope = false
     package var scope: Scope?
     package var decorator: DecoratorBoxBase?
+    /// An `onShutdown` applied at run time, which replaces the definition's.
+    package var shutdown: ShutdownHandlerBase?
     /// Time-to-live in nanoseconds, when set at run time (0: none).
     package var ttl: UInt64?
     package var scopeOnParameters: Bool?
@@ -84,7 +86,7 @@ package struct FactoryOptions: Sendable {
     package init() {}
 
     package var isEmpty: Bool {
-        registration == nil && contexts.isEmpty && !hasScope && decorator == nil && ttl == nil
+        registration == nil && contexts.isEmpty && !hasScope && decorator == nil && shutdown == nil && ttl == nil
             && scopeOnParameters == nil && !onceApplied
     }
 }

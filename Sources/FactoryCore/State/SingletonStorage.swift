@@ -63,14 +63,23 @@ package final class SingletonStorage: @unchecked Sendable {
     /// Drops every singleton of this storage, including those kept with registrations.
     package func resetAll() {
         var garbage = Garbage()
+        var found: [ShutdownItem] = []
+        removeAll(collectingShutdowns: &found, &garbage)
+        garbage.release()
+    }
+
+    /// Drops every singleton of this storage, as ``resetAll()``, adding those
+    /// whose factory declared a shutdown to `found`; the dropped cells go to `garbage`.
+    package func removeAll(collectingShutdowns found: inout [ShutdownItem], _ garbage: inout Garbage) {
         lock.withLock {
             era.add(1)
             for slot in table.all() {
+                slot.definition.collectShutdowns(into: &found)
+                slot.shared.collectShutdowns(into: &found)
                 slot.definition.removeAll(&garbage)
                 slot.shared.removeAll(&garbage)
             }
         }
-        garbage.release()
     }
 
     /// Drops the singletons of one factory (its definition's and the shared one).

@@ -92,6 +92,22 @@ package final class Slot: TableEntry, @unchecked Sendable {
         if !customCaches.isEmpty { forEachCustomCache(&garbage) { $0.remove(scopeID: scopeID, &$1) } }
     }
 
+    /// Adds each instance cached for this factory in this container, custom
+    /// scopes' included, whose factory declared a shutdown to `found`; with
+    /// `singletons`, also those its registrations keep (see
+    /// ``RegistrationBoxBase/singletonCells``). Manager lock held.
+    package func collectShutdowns(into found: inout [ShutdownItem], singletons: Bool, _ garbage: inout Garbage) {
+        cells.collectShutdowns(into: &found)
+        if !customCaches.isEmpty { forEachCustomCache(&garbage) { cells, _ in cells.collectShutdowns(into: &found) } }
+        guard singletons, let options else { return }
+        let boxes = [options.registration].compactMap { $0 } + options.contexts.map(\.box)
+        for box in boxes {
+            guard let cells = box.singletonCells else { continue }
+            cells.collectShutdowns(into: &found)
+            cells.removeAll(&garbage)
+        }
+    }
+
     /// Runs `body` on the cells of every custom cache still alive, forgetting the
     /// others. Each live cache is kept in `garbage` until unlocked: the strategy
     /// may drop it meanwhile, and its last release must not run under the lock.

@@ -1,0 +1,211 @@
+/// A cached instance whose factory declared a shutdown, taken out of its cache.
+package struct ShutdownItem: Sendable {
+    package let cell: CacheCell
+    package let record: ShutdownRecord
+}
+
+extension ContainerManager {
+    /// Whether ``shutdown(includingSingletons:timeout:)`` has started on this
+    /// container. Once it has, the container stays shut down: every resolution
+    /// from it fails, a reset does not bring it back.
+    public var isShutDown: Bool {
+        lock.withLock { state.isShutDown }
+    }
+
+    /// Marks the container shut down and takes out of its caches every instance
+    /// whose factory declared a shutdown (with `includingSingletons`, also the
+    /// singletons of its singleton storage and of its registrations), each once
+    /// across every container, latest built first.
+    package func takeForShutdown(includingSingletons: Bool) -> [ShutdownItem] {
+        var garbage = Garbage()
+        var found: [ShutdownItem] = []
+        lock.withLock {
+            state.isShutDown = true
+            publishFlags()
+            for slot in table.all() {
+                slot.collectShutdowns(into: &found, singletons: includingSingletons, &garbage)
+                slot.removeAllInstances(&garbage)
+            }
+        }
+        if includingSingletons {
+            singletons.takeUnretainedValue().removeAll(collectingShutdowns: &found, &garbage)
+        }
+        // `found` keeps the instances alive for their shutdown; the cells that held
+        // them are released here, unlocked.
+        garbage.release()
+        var seen: Set<ObjectIdentifier> = []
+        return found.filter { seen.insert(ObjectIdentifier($0.record)).inserted && $0.record.claim() }
+            .sorted { $0.record.order > $1.record.order }
+    }
+}
+
+#if SwiftConcurrency
+extension ContainerManager {
+    /// Shuts down what this container built: runs the `onShutdown` closure of
+    /// every instance its caches hold, one at a time, in reverse order of
+    /// construction (a pool built before the repository that uses it is shut
+    /// down after it).
+    ///
+    /// ```swift
+    /// extension Container {
+    ///     var database: Factory<DatabasePool> {
+    ///         self { DatabasePool() }.cached.onShutdown { try await $0.close() }
+    ///     }
+    /// }
+    /// try await container.manager.shutdown()
+    /// ```
+    ///
+    /// - The container is shut down from the moment this is called, for good: a
+    ///   resolution from it that starts now or later throws
+    ///   ``ContainerShutDownError`` (an asynchronous factory) or stops the
+    ///   program with a message naming the factory (a synchronous one, which
+    ///   cannot throw). A build already running finishes and is handed to its
+    ///   caller, but is neither cached nor shut down.
+    /// - What is shut down: instances of `.cached` factories and of custom scopes
+    ///   this container used, with `includingSingletons` also the singletons of
+    ///   the singleton storage it uses (the process's, outside tests: every
+    ///   container shares them) and those its registrations keep. `.shared`
+    ///   instances (the container does not own them), unique and graph instances
+    ///   (their callers own them) and instances a reset, `register`, `pop()` or a
+    ///   time-to-live expiry dropped earlier are not: only a shutdown knows that
+    ///   nobody resolves from the container any more.
+    /// - Each instance is shut down once, whichever container or call gets to it
+    ///   first; calling this again shuts down nothing new.
+    /// - Every closure runs even when an earlier one throws; the errors are thrown
+    ///   together as one ``ShutdownError``.
+    /// - The closures run in a task of their own: cancelling the caller does not
+    ///   stop them. After `timeout` this returns, throwing a ``ShutdownError``
+    ///   that names the factories whose shutdown had not finished; the closure
+    ///   running then is left to finish in the background, and those after it
+    ///   are not started.
+    ///
+    /// - Parameters:
+    ///   - includingSingletons: Also shut down singletons. Pass `true` when the
+    ///     whole application stops.
+    ///   - timeout: How long the closures may take, together.
+    /// - Throws: ``ShutdownError`` when a closure threw or the timeout passed.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    public func shutdown(includingSingletons: Bool = false, timeout: Duration = .seconds(30)) async throws(ShutdownError) {
+        let items = takeForShutdown(includingSingletons: includingSingletons)
+        guard !items.isEmpty else { return }
+        let failures = await ShutdownRun.run(items, timeout: timeout)
+        if !failures.isEmpty { throw ShutdownError(failures: failures) }
+    }
+}
+
+/// What went wrong while a container shut down: every factory whose
+/// `onShutdown` closure threw or had not finished when the timeout passed.
+public struct ShutdownError: Error, CustomStringConvertible {
+    /// One factory's instance that was not shut down cleanly.
+    public struct Failure: Sendable, CustomStringConvertible {
+        /// The factory that built the instance.
+        public let factory: FactoryKey
+        /// What its `onShutdown` closure threw; `nil` when it had not finished
+        /// (or not started) when the timeout passed.
+        public let error: (any Error)?
+
+        /// Whether the timeout passed before this instance's shutdown finished.
+        public var timedOut: Bool {
+            error == nil
+        }
+
+        /// `Container.name<Type>: <error>`, or `... did not finish before the timeout`.
+        public var description: String {
+            guard let error else { return "\(factory): shutdown did not finish before the timeout" }
+            return "\(factory): \(error)"
+        }
+    }
+
+    /// The failures, in the order the shutdowns ran (latest built first).
+    public let failures: [Failure]
+
+    /// One line per failure.
+    public var description: String {
+        (["FactoryCore: \(failures.count) instance(s) did not shut down cleanly"] + failures.map { "  \($0)" })
+            .joined(separator: "\n")
+    }
+}
+
+/// Thrown by an asynchronous factory resolved from a container whose
+/// ``ContainerManager/shutdown(includingSingletons:timeout:)`` has started.
+public struct ContainerShutDownError: Error, CustomStringConvertible {
+    /// The factory that was resolved.
+    public let key: FactoryKey
+
+    /// What went wrong, naming the factory.
+    public var description: String {
+        FactoryError.resolvedAfterShutdown(key).message
+    }
+}
+
+/// One shutdown's closures, run in order in a task of their own, raced against
+/// a timeout.
+final class ShutdownRun: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Void, Never>?
+        var timer: Task<Void, Never>?
+        /// How many items have finished.
+        var finished = 0
+        var failures: [ShutdownError.Failure] = []
+        /// The run finished or timed out: the waiter was resumed.
+        var over = false
+    }
+
+    private let items: [ShutdownItem]
+    private let state = LockedBox(State())
+
+    private init(_ items: [ShutdownItem]) {
+        self.items = items
+    }
+
+    /// Runs `items`' closures, latest built first, and returns the failures.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    static func run(_ items: [ShutdownItem], timeout: Duration) async -> [ShutdownError.Failure] {
+        let run = ShutdownRun(items)
+        await withCheckedContinuation { continuation in
+            run.state.withLock { $0.continuation = continuation }
+            Task { await run.runAll() }
+            let timer = Task {
+                try? await Task.sleep(for: timeout)
+                run.end(timedOut: true)
+            }
+            run.state.withLock { $0.timer = timer }
+        }
+        let (failures, timer) = run.state.withLock { ($0.failures, $0.timer) }
+        timer?.cancel()
+        return failures
+    }
+
+    private func runAll() async {
+        for item in items {
+            guard !state.withLock({ $0.over }) else { return }
+            do {
+                try await item.record.handler.run(item.cell, key: item.record.key)
+            } catch {
+                state.withLock { state in
+                    if !state.over { state.failures.append(ShutdownError.Failure(factory: item.record.key, error: error)) }
+                }
+            }
+            state.withLock { $0.finished += 1 }
+        }
+        end(timedOut: false)
+    }
+
+    /// Ends the run once, by finishing or by timing out (every item not finished
+    /// then is a failure), and resumes the waiter.
+    private func end(timedOut: Bool) {
+        let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.over else { return nil }
+            state.over = true
+            if timedOut {
+                for item in items[state.finished...] {
+                    state.failures.append(ShutdownError.Failure(factory: item.record.key, error: nil))
+                }
+            }
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume()
+    }
+}
+#endif
