@@ -6,13 +6,26 @@ import PackageDescription
 let package = Package(
     name: "FactoryServerExample",
     platforms: [.macOS(.v15)],
+    products: [
+        // The ServiceLifecycle adapter, for apps that want it without copying it.
+        .library(name: "FactoryServiceLifecycle", targets: ["FactoryServiceLifecycle"])
+    ],
     dependencies: [
         .package(name: "Factory", path: "../.."),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
+        .target(
+            name: "FactoryServiceLifecycle",
+            dependencies: [
+                .product(name: "FactoryCore", package: "Factory"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .target(
             name: "ServerApp",
             dependencies: [
@@ -20,16 +33,19 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
             name: "FactoryServer",
-            dependencies: ["ServerApp"]
+            dependencies: ["ServerApp", "FactoryServiceLifecycle"]
         ),
         .testTarget(
             name: "ServerAppTests",
             dependencies: [
                 "ServerApp",
+                // Built before the tests: ServerShutdownTests runs it as a child process.
+                "FactoryServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

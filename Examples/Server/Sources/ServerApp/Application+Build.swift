@@ -1,6 +1,7 @@
 import FactoryScopes
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// Builds the example server.
 ///
@@ -14,16 +15,23 @@ import Logging
 /// - `GET /stats`: the app-wide counters.
 /// - `GET /catalog`: the items of the catalog store, an async singleton opened
 ///   once, on first use, whatever the number of concurrent first requests.
+/// - `GET /fail`: resolves the request's session, then fails with `500`: the
+///   session is shut down all the same.
 ///
 /// - Parameters:
 ///   - host: The address to bind; keep it on loopback for a demo.
 ///   - port: The port; 0 picks a free one.
 ///   - logLevel: The server's log level.
+///   - services: More services for the application's group; its HTTP server
+///     shuts down before them (`FactoryServer` passes a `ContainerShutdownService`).
+///   - onListening: Called once the server listens, with the address it bound.
 /// - Returns: The application, ready to `runService()`.
 public func buildApplication(
     host: String = "127.0.0.1",
     port: Int = 8080,
-    logLevel: Logger.Level = .info
+    logLevel: Logger.Level = .info,
+    services: [any Service] = [],
+    onListening: @escaping @Sendable (_ address: String) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     var logger = Logger(label: "FactoryServer")
     logger.logLevel = logLevel
@@ -37,6 +45,10 @@ public func buildApplication(
     router.get("catalog") { _, _ -> CatalogResponse in
         let store = try await Container.shared.catalog()
         return CatalogResponse(items: store.items, storeTag: store.instanceTag, storesOpened: CatalogStore.opened)
+    }
+    router.get("fail") { _, _ -> HTTPResponse.Status in
+        _ = Container.shared.session()
+        throw HTTPError(.internalServerError, message: "failed on purpose")
     }
     router.get("stats") { _, _ -> Stats in
         let counter = Container.shared.requestCounter()
@@ -52,6 +64,8 @@ public func buildApplication(
     return Application(
         router: router,
         configuration: .init(address: .hostname(host, port: port), serverName: "FactoryServer"),
+        services: services,
+        onServerRunning: { channel in await onListening(channel.localAddress.map { "\($0)" } ?? "?") },
         logger: logger
     )
 }

@@ -10,6 +10,13 @@ import Hummingbird
 /// request runs, including across `await`s, uses that container: `.cached`
 /// services live as long as the request, `.singleton` services are the
 /// process-wide instances every request shares.
+///
+/// When the request ends, the middleware shuts the container down, which runs
+/// the `onShutdown` closures of what it cached: after the handler returned or
+/// threw, also when the client went away meanwhile (Hummingbird lets the handler
+/// finish) or the request's task was cancelled. A response
+/// body is written after the middleware returns, so it must not use the
+/// request's services: the handlers here return bodies encoded up front.
 public struct RequestContainerMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Creates the middleware.
     public init() {}
@@ -34,9 +41,19 @@ public struct RequestContainerMiddleware<Context: RequestContext>: RouterMiddlew
             container.manager.trace = true
         }
 
-        var response = try await Container.$shared.withValue(container) {
-            try await next(request, context)
+        let outcome: Result<Response, any Error>
+        do {
+            outcome = .success(try await Container.$shared.withValue(container) { try await next(request, context) })
+        } catch {
+            outcome = .failure(error)
         }
+        // Runs in a task of its own inside `shutdown()`: a cancelled request still ends its services.
+        do {
+            try await container.manager.shutdown(timeout: .seconds(5))
+        } catch {
+            context.logger.error("request container shutdown failed: \(error)", metadata: ["request": "\(requestID)"])
+        }
+        var response = try outcome.get()
         response.headers[.xRequestID] = requestID
         return response
     }

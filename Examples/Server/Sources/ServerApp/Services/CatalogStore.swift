@@ -15,16 +15,25 @@ public final class CatalogStore: Sendable {
     public let instanceTag: UInt32 = .random(in: 1...UInt32.max)
     /// The catalog's items.
     public let items: [String]
+    /// The pool the store reads through: it must outlive the store.
+    public let pool: ConnectionPool
 
-    private init(items: [String]) {
+    private init(items: [String], pool: ConnectionPool) {
         self.items = items
+        self.pool = pool
     }
 
-    /// Opens the store: waits `latency` (the simulated handshake), then loads the catalog.
-    public static func open(latency: Duration = .milliseconds(100)) async throws -> CatalogStore {
+    /// Opens the store on `pool`: waits `latency` (the simulated handshake), then loads the catalog.
+    public static func open(pool: ConnectionPool, latency: Duration = .milliseconds(100)) async throws -> CatalogStore {
         openings.withLock { $0 += 1 }
         try await Task.sleep(for: latency)
-        return CatalogStore(items: ["kettle", "teapot", "cups"])
+        return CatalogStore(items: ["kettle", "teapot", "cups"], pool: pool)
+    }
+
+    /// Closes the store, while its pool is still open; records it in the ``ShutdownJournal``.
+    public func close() async {
+        precondition(pool.isOpen, "the catalog store must be closed before its connection pool")
+        ShutdownJournal.shared.record("catalog store")
     }
 }
 

@@ -7,6 +7,8 @@ import Synchronization
 public final class RequestSession: Sendable {
     /// Numbers sessions so tests can tell two instances apart.
     private static let serials = Mutex(0)
+    /// The request identifiers of the sessions not ended yet.
+    private static let openRequests = Mutex<Set<String>>([])
 
     /// A process-unique number for this instance.
     public let serial: Int
@@ -23,5 +25,17 @@ public final class RequestSession: Sendable {
             value += 1
             return value
         }
+        _ = Self.openRequests.withLock { $0.insert(requestID) }
+    }
+
+    /// Whether a session for `requestID` was made and has not ended.
+    public static func isOpen(requestID: String) -> Bool {
+        openRequests.withLock { $0.contains(requestID) }
+    }
+
+    /// Ends the session (its request is over); records it in the ``ShutdownJournal``.
+    public func end() {
+        _ = Self.openRequests.withLock { $0.remove(requestID) }
+        ShutdownJournal.shared.record("session \(requestID)")
     }
 }
