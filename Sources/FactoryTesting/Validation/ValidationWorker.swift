@@ -39,6 +39,21 @@ final class ValidationWorker: ResolutionValidating {
             at: current)
     }
 
+    func captured(_ capture: CaptiveDependency) {
+        let failure = GraphFailure(
+            entry: run.items[current].name, kind: .captiveDependency, chain: capture.chain, message: capture.message,
+            holderChain: capture.holderChain)
+        run.append(failure, at: current)
+        run.state.withLock { _ = $0.captures.insert([capture.holder.description, capture.captured.description]) }
+    }
+
+    func resolved(_ child: FactoryKey, scope: String, parent: FactoryKey?) {
+        run.state.withLock { state in
+            state.scopes[child.description] = scope
+            if let parent { state.resolves.insert([parent.description, child.description]) }
+        }
+    }
+
     /// Records `error`, clears the builds this thread leaves unfinished, lets the
     /// caller go on with the next item, and parks this thread for good.
     func abort(_ error: FactoryError) -> Never {
