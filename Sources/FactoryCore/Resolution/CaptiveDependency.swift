@@ -23,9 +23,8 @@ package struct CaptiveDependency: Sendable {
 
     /// Names both factories with their scopes, and the chain between them.
     package var message: String {
-        "FactoryCore: captive dependency - \(holder) (\(holderScope)) captures \(captured) (\(capturedScope)), "
-            + "which outlives its scope inside it; chain: "
-            + chain.map(\.description).joined(separator: " > ")
+        "FactoryCore: captive dependency - \(holder) (\(holderScope)) resolves \(captured) (\(capturedScope)) "
+            + "and keeps it beyond its scope; chain: " + chain.map(\.description).joined(separator: " > ")
     }
 }
 
