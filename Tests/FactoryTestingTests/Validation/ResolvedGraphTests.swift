@@ -94,4 +94,22 @@ struct ResolvedGraphTests {
 
                 """)
     }
+
+    /// The text WritingTests.md shows for this graph.
+    @Test func theReportNamesTheCaptureAndTheCycle() {
+        let report = Container.shared.graphReport(\.drawRoot)
+        #expect(
+            report.description == """
+                Graph validation: 2 failure(s) in 1 factories
+                  Container.drawRoot<Holder>: FactoryCore: captive dependency - Container.drawSingleton<Holder> \
+                (singleton) resolves Container.drawCached<Box> (cached) and keeps it beyond its scope; chain: \
+                Container.drawRoot<Holder> > Container.drawSingleton<Holder> > Container.drawCached<Box>
+                  Container.drawRoot<Holder>: FactoryCore: circular dependency chain - Container.drawRoot<Holder> > \
+                Container.drawCycleA<Holder> > Container.drawCycleB<Holder> > Container.drawCycleA<Holder>
+                """)
+        #expect(
+            report.captives.map { $0.holderChain.map(\.description) } == [
+                ["Container.drawRoot<Holder>", "Container.drawSingleton<Holder>"]
+            ])
+    }
 }
