@@ -7,6 +7,14 @@ extension ManagedContainer {
     /// once, naming the container, the factory and its type; resolution then goes
     /// on with the definition. Factories listed in `allowed` may use their definition.
     ///
+    /// Strict mode also fails the test once for each captive dependency a build of
+    /// this container's factories runs into: a singleton whose closure resolves
+    /// (directly or through unique factories) a cached, shared, time-to-live, graph
+    /// or per-request factory, or a cached factory resolving a factory of a
+    /// per-request container (`manager.isPerRequest`). The message names both
+    /// factories with their scopes. While strict mode is on, every resolution of
+    /// this container takes the general path.
+    ///
     /// Swift Testing: turn it on in the trait, after the test's mocks:
     ///
     /// ```swift
@@ -59,11 +67,13 @@ extension ManagedContainer {
         }
         let session = StrictModeSession(allowed: keys, recorder: recorder)
         manager.setUnmockedObserver(session.unmocked)
+        manager.setCaptiveObserver(session.captive)
     }
 
     /// Turns strict mode off for this container.
     public func disableStrictMode() {
         manager.setUnmockedObserver(nil)
+        manager.setCaptiveObserver(nil)
     }
 
     /// Whether strict mode is on for this container.

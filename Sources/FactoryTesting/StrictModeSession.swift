@@ -7,6 +7,7 @@ final class StrictModeSession: Sendable {
     private let allowed: Set<FactoryKey>
     private let recorder: IssueRecorder
     private let reported = LockedBox(Set<FactoryKey>())
+    private let reportedCaptives = LockedBox(Set<[FactoryKey]>())
 
     init(allowed: Set<FactoryKey>, recorder: IssueRecorder) {
         self.allowed = allowed
@@ -17,6 +18,12 @@ final class StrictModeSession: Sendable {
     func unmocked(_ key: FactoryKey) {
         guard !allowed.contains(key), reported.withLock({ $0.insert(key).inserted }) else { return }
         recorder.record(Self.message(for: key))
+    }
+
+    /// Fails the test the first time each factory captures another.
+    func captive(_ capture: CaptiveDependency) {
+        guard reportedCaptives.withLock({ $0.insert([capture.holder, capture.captured]).inserted }) else { return }
+        recorder.record("Strict mode: \(capture.message)")
     }
 
     static func message(for key: FactoryKey) -> String {

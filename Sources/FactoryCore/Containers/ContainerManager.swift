@@ -27,11 +27,17 @@ public final class ContainerManager: @unchecked Sendable {
         @usableFromInline static let options = 1 << 6
         /// FactoryTesting strict mode is on.
         @usableFromInline static let strict = 1 << 7
+        /// Something watches this container's resolutions for captive dependencies
+        /// or draws its graph (see ``ContainerManager/logsCaptiveDependencies``).
+        @usableFromInline static let observed = 1 << 8
+        /// The container is per-request (``ContainerManager/isPerRequest``).
+        @usableFromInline static let perRequest = 1 << 9
         /// ``shutdown(includingSingletons:timeout:)`` has started: every resolution fails.
-        @usableFromInline static let shutDown = 1 << 8
+        @usableFromInline static let shutDown = 1 << 10
         /// What sends a resolution down the general path; with none of these a
         /// factory's definition is all there is.
-        @usableFromInline static let general = trace | decorator | defaultScope | options | strict | shutDown
+        @usableFromInline static let general =
+            trace | decorator | defaultScope | options | strict | observed | perRequest | shutDown
     }
 
     package struct State {
@@ -55,6 +61,14 @@ public final class ContainerManager: @unchecked Sendable {
         package var unmockedObserver: (@Sendable (FactoryKey) -> Void)?
         /// ``shutdown(includingSingletons:timeout:)`` has started; never undone.
         package var isShutDown = false
+        /// See ``ContainerManager/isPerRequest``.
+        package var isPerRequest = false
+        /// See ``ContainerManager/logsCaptiveDependencies``.
+        package var logsCaptives = false
+        /// FactoryTesting strict mode: told about every captive dependency found.
+        package var captiveObserver: (@Sendable (CaptiveDependency) -> Void)?
+        /// How many graph validations of this container are running.
+        package var validations = 0
     }
 
     /// Guards `state`, every slot's options and container cells, and registrations' singleton cells.
@@ -117,6 +131,8 @@ public final class ContainerManager: @unchecked Sendable {
         if state.defaultScope != nil { value |= Flags.defaultScope }
         if state.optionsCount > 0 { value |= Flags.options }
         if state.unmockedObserver != nil { value |= Flags.strict }
+        if state.logsCaptives || state.captiveObserver != nil || state.validations > 0 { value |= Flags.observed }
+        if state.isPerRequest { value |= Flags.perRequest }
         if state.isShutDown { value |= Flags.shutDown }
         defaultScopeWord.store(state.defaultScope.map { Int(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0)
         flags.store(value)

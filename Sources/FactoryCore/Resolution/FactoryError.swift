@@ -87,6 +87,12 @@ package protocol ResolutionValidating: AnyObject {
     func record(_ error: FactoryError)
     /// Records a failure after which resolution cannot go on; never returns.
     func abort(_ error: FactoryError) -> Never
+    /// Records a longer-lived instance capturing a shorter-lived one; resolution goes on.
+    func captured(_ capture: CaptiveDependency)
+    /// Records that `child` was resolved (built or from a cache) inside the build
+    /// of `parent`, or at the top level when `parent` is `nil`; `scope` describes
+    /// how `child` is kept (see ``CaptiveDependency/holderScope``).
+    func resolved(_ child: FactoryKey, scope: String, parent: FactoryKey?)
 }
 
 /// What FactoryTesting tells the core about the test that is running.

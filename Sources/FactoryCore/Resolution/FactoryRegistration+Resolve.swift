@@ -243,6 +243,10 @@ extension FactoryRegistration {
         if resolved.fromDefinition { reportDefinitionUse(resolved, flags: flags, key: key) }
 
         let context = ResolutionContext.current
+        // Captive-dependency checks and graph validation see every resolution that gets
+        // here; a container they watch sets `observed`, which keeps its hits off the fast path.
+        let watched = flags & ContainerManager.Flags.observed != 0 || context.isWatching
+        if watched { context.watch(key, scope: resolved.scope, ttl: resolved.ttl, flags: flags, manager: manager) }
         let traceIndex = flags & ContainerManager.Flags.trace != 0 ? context.beginTrace(key, logger: manager.loggerBox) : -1
         let checkCycles = flags & ContainerManager.Flags.checkCycles != 0
         let value: T
@@ -277,6 +281,8 @@ extension FactoryRegistration {
                 traceIndex: traceIndex)
         }
 
+        // Before the decorators: what they resolve is not part of this build.
+        if watched { context.endWatch() }
         decorate(value, isNew: isNew, resolved)
         if flags & ContainerManager.Flags.decorator != 0, let containerDecorator = manager.publishedDecorator {
             containerDecorator(value)

@@ -39,6 +39,9 @@ package final class ResolutionContext {
     @exclusivity(unchecked) package var autoRegistering: [ObjectIdentifier] = []
     /// FactoryTesting graph validation running on this thread.
     @exclusivity(unchecked) package var validation: (any ResolutionValidating)?
+    /// Resolutions on this thread that the captive-dependency check and graph
+    /// validation watch, innermost last (see ``watch(_:scope:ttl:flags:manager:)``).
+    @exclusivity(unchecked) package var watched: [WatchedResolution] = []
     /// The thread this context waits for (guarded by ``WaitGraph``'s lock).
     @exclusivity(unchecked) package var waitingFor: ResolutionContext?
     /// The factory this context waits for (guarded by ``WaitGraph``'s lock).

@@ -14,6 +14,13 @@ public struct GraphFailure: Sendable, CustomStringConvertible {
         /// A factory that cannot be resolved here: a main-actor closure off the
         /// main thread, or an invalid time-to-live.
         case misuse
+        /// A longer-lived factory's build resolved a shorter-lived one, and keeps
+        /// it past its scope: a singleton resolving a cached, shared,
+        /// time-to-live, graph or per-request factory, or a cached factory of a
+        /// long-lived container resolving a factory of a per-request container.
+        /// ``GraphFailure/holderChain`` ends with the holder, ``GraphFailure/chain``
+        /// with the captured factory. Resolution goes on.
+        case captiveDependency
     }
 
     /// The listed factory whose resolution failed, as `Container.name<Type>`.
@@ -25,6 +32,10 @@ public struct GraphFailure: Sendable, CustomStringConvertible {
     public let chain: [FactoryKey]
     /// The message Factory would have stopped the program with, or why the entry could not be resolved.
     public let message: String
+    /// For a ``Kind/captiveDependency``, the resolutions from the outermost one
+    /// down to the factory that keeps the captured instance (a prefix of
+    /// ``chain``); empty for other kinds.
+    public internal(set) var holderChain: [FactoryKey] = []
 
     /// The part of ``chain`` that forms the cycle, first and last element equal;
     /// empty when this is not a ``Kind/circularDependency``.

@@ -5,6 +5,30 @@ public struct GraphValidationReport: Sendable, CustomStringConvertible {
     /// Every failure, in the order of the entries; an entry can have several (a
     /// promise left unregistered and then a cycle, say).
     public let failures: [GraphFailure]
+    /// What the validation resolved, to draw with ``dot()`` or ``mermaid()``;
+    /// empty in a report made by hand.
+    public let graph: ResolvedGraph
+
+    init(entries: [String], failures: [GraphFailure], graph: ResolvedGraph? = nil) {
+        self.entries = entries
+        self.failures = failures
+        self.graph = graph ?? ResolvedGraph(scopes: [:], resolves: [], captures: [], cycles: [])
+    }
+
+    /// ``graph`` in Graphviz DOT (see ``ResolvedGraph/dot()``).
+    public func dot() -> String {
+        graph.dot()
+    }
+
+    /// ``graph`` as a Mermaid flowchart (see ``ResolvedGraph/mermaid()``).
+    public func mermaid() -> String {
+        graph.mermaid()
+    }
+
+    /// Every captive dependency found, in the order of the entries.
+    public var captives: [GraphFailure] {
+        failures.filter { $0.kind == .captiveDependency }
+    }
 
     /// Whether every listed factory resolved without a failure.
     public var isValid: Bool {

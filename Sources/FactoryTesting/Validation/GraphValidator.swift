@@ -14,6 +14,11 @@ enum GraphValidator {
                 run.append(GraphFailure(entry: item.name, kind: problem, chain: [], message: message), at: index)
             }
         }
+        // Every resolution of the validated container takes the general path
+        // meanwhile, cache hits included, so that the drawn graph and the
+        // captive-dependency check see them all.
+        container.manager.beginValidation()
+        defer { container.manager.endValidation() }
         let bindings = TaskLocalBindings()
         while true {
             let start = run.state.withLock { $0.next }

@@ -8,6 +8,12 @@ final class ValidationRun: Sendable {
         var failures: [(index: Int, failure: GraphFailure)] = []
         /// The first item no thread has started yet.
         var next = 0
+        /// The scope of every factory resolved, by name.
+        var scopes: [String: String] = [:]
+        /// `[parent, child]` for every resolution inside another's build.
+        var resolves: Set<[String]> = []
+        /// `[holder, captured]` for every captive dependency.
+        var captures: Set<[String]> = []
     }
 
     let items: [ValidationItem]
@@ -25,11 +31,15 @@ final class ValidationRun: Sendable {
     }
 
     var report: GraphValidationReport {
-        let failures = state.withLock { state in
-            state.failures.enumerated()
-                .sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
-                .map(\.element.failure)
+        let (failures, scopes, resolves, captures) = state.withLock { state in
+            (
+                state.failures.enumerated()
+                    .sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
+                    .map(\.element.failure), state.scopes, state.resolves, state.captures
+            )
         }
-        return GraphValidationReport(entries: items.map(\.name), failures: failures)
+        let report = GraphValidationReport(entries: items.map(\.name), failures: failures, graph: nil)
+        let graph = ResolvedGraph(scopes: scopes, resolves: resolves, captures: captures, cycles: report.cycles)
+        return GraphValidationReport(entries: report.entries, failures: failures, graph: graph)
     }
 }

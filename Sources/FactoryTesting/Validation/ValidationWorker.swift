@@ -39,6 +39,21 @@ final class ValidationWorker: ResolutionValidating {
             at: current)
     }
 
+    func captured(_ capture: CaptiveDependency) {
+        let failure = GraphFailure(
+            entry: run.items[current].name, kind: .captiveDependency, chain: capture.chain, message: capture.message,
+            holderChain: capture.holderChain)
+        run.append(failure, at: current)
+        run.state.withLock { _ = $0.captures.insert([capture.holder.description, capture.captured.description]) }
+    }
+
+    func resolved(_ child: FactoryKey, scope: String, parent: FactoryKey?) {
+        run.state.withLock { state in
+            state.scopes[child.description] = scope
+            if let parent { state.resolves.insert([parent.description, child.description]) }
+        }
+    }
+
     /// Records `error`, clears the builds this thread leaves unfinished, lets the
     /// caller go on with the next item, and parks this thread for good.
     func abort(_ error: FactoryError) -> Never {
@@ -64,7 +79,8 @@ final class ValidationWorker: ResolutionValidating {
             return GraphFailure(entry: item.name, kind: .circularDependency, chain: chain, message: error.message)
         case .unregisteredPromise(let key):
             return GraphFailure(entry: item.name, kind: .unregisteredPromise, chain: chain + [key], message: error.message)
-        case .mainActorRequired(let key), .invalidTimeToLive(let key, _), .scopeCacheShared(let key):
+        case .mainActorRequired(let key), .invalidTimeToLive(let key, _), .scopeCacheShared(let key),
+            .resolvedAfterShutdown(let key), .shutdownTypeMismatch(let key):
             return GraphFailure(entry: item.name, kind: .misuse, chain: chain + [key], message: error.message)
         }
     }

@@ -1,0 +1,59 @@
+import FactoryCore
+import FactoryTestSupport
+import Testing
+
+/// Scopes made through core's package initializer: FactoryCore's tests do not link FactoryScopes.
+private enum CoreScopes {
+    static let singleton = Scope(strategy: .singleton)
+    static let cached = Scope(strategy: .container(weak: false))
+}
+
+private final class PerRequest: ManagedContainer {
+    let manager = ContainerManager()
+    var user: Factory<Int> { self { 7 }.scope(CoreScopes.cached) }
+}
+
+private final class App: ManagedContainer {
+    let manager = ContainerManager()
+    let request = PerRequest()
+    var coreCaptiveHolder: Factory<[Int]> { self { [self.request.user()] }.scope(CoreScopes.singleton) }
+    var coreCachedHolder: Factory<[Int]> { self { [self.request.user()] }.scope(CoreScopes.cached) }
+}
+
+@Suite struct CaptiveDependencyCoreTests {
+    @Test func containersAreNotPerRequestAndDoNotLogCapturesByDefault() {
+        let manager = ContainerManager()
+        #expect(!manager.isPerRequest)
+        #expect(!manager.logsCaptiveDependencies)
+    }
+
+    @Test func aPerRequestCacheHitIsSeenByALoggingContainer() {
+        let app = App()
+        app.request.manager.isPerRequest = true
+        let lines = Collector<String>()
+        app.manager.logger = { lines.append($0) }
+        app.manager.logsCaptiveDependencies = true
+        // Cached before the holder is built: the capture is a hit on the per-request container.
+        _ = app.request.user()
+        _ = app.coreCachedHolder()
+        #expect(
+            lines.values == [
+                "FactoryCore: captive dependency - App.coreCachedHolder<Array<Int>> (cached) resolves "
+                    + "PerRequest.user<Int> (cached, per-request) and keeps it beyond its scope; chain: "
+                    + "App.coreCachedHolder<Array<Int>> > PerRequest.user<Int>"
+            ])
+    }
+
+    @Test func nothingIsLoggedWhenTheRequestContainerIsNotMarked() {
+        let app = App()
+        let lines = Collector<String>()
+        app.manager.logger = { lines.append($0) }
+        app.manager.logsCaptiveDependencies = true
+        _ = app.coreCachedHolder()
+        #expect(lines.values.isEmpty)
+        app.request.manager.isPerRequest = true
+        app.manager.logsCaptiveDependencies = false
+        _ = app.coreCaptiveHolder()
+        #expect(lines.values.isEmpty)
+    }
+}
