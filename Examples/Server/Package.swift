@@ -46,6 +46,7 @@ let package = Package(
                 "ServerApp",
                 // Built before the tests: ServerShutdownTests runs it as a child process.
                 "FactoryServer",
+                .product(name: "FactoryTesting", package: "Factory"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -28,6 +28,9 @@ public struct RequestContainerMiddleware<Context: RequestContext>: RouterMiddlew
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let container = Container()
+        // Lets graph validation, strict mode and the captive-dependency log catch an
+        // app-wide instance that keeps one of this request's.
+        container.manager.isPerRequest = true
         let number = container.requestCounter().next()
         let user = request.headers[.xUser].map(User.init(id:)) ?? .anonymous
         let requestID = request.headers[.xRequestID] ?? "req-\(number)"
