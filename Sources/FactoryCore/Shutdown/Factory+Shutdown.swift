@@ -37,6 +37,7 @@ extension AsyncFactory {
     /// - Parameters:
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
     ///   - shutdown: Called once with the instance, with no lock held.
+    @discardableResult
     public func onShutdown(caller: StaticString = #function, _ shutdown: @escaping @Sendable (T) async throws -> Void) -> Self {
         var copy = self
         copy.registration.setShutdown(ShutdownHandler(shutdown), caller: caller)
@@ -51,6 +52,7 @@ extension AsyncParameterFactory {
     /// - Parameters:
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
     ///   - shutdown: Called once with each cached instance, with no lock held.
+    @discardableResult
     public func onShutdown(caller: StaticString = #function, _ shutdown: @escaping @Sendable (T) async throws -> Void) -> Self {
         var copy = self
         copy.registration.setShutdown(ShutdownHandler(shutdown), caller: caller)
