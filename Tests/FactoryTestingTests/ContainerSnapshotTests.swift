@@ -68,35 +68,43 @@ final class AutoOrders: ManagedContainer, AutoRegistering {
         #expect(container.checkout() == "auto")
     }
 
+    // The next two keep their singletons in a storage of their own: restoring a
+    // storage puts back every singleton in it, so with the process's storage one
+    // test's restore would drop what another test, running alongside, had built.
+
     @Test func severalContainersAreSavedTogether() {
-        let first = Container()
-        let second = TaskLocalOrders()
-        let singleton = first.singletonBox()
-        let snapshot = ContainerSnapshot(of: first, second)
-        first.number.register { 1 }
-        second.checkout.register { "mock" }
-        second.receipt.register { Box(id: 2) }
-        first.singletonBox.register { Box(id: 1) }
-        _ = second.receipt()
-        snapshot.restore()
-        #expect(first.number() == 0)
-        #expect(second.checkout() == "live checkout")
-        #expect(second.receipt().id == 0)
-        #expect(first.singletonBox() === singleton)
+        withIsolatedSingletons { isolate in
+            let first = isolate(Container())
+            let second = isolate(TaskLocalOrders())
+            let singleton = first.singletonBox()
+            let snapshot = ContainerSnapshot(of: first, second)
+            first.number.register { 1 }
+            second.checkout.register { "mock" }
+            second.receipt.register { Box(id: 2) }
+            first.singletonBox.register { Box(id: 1) }
+            _ = second.receipt()
+            snapshot.restore()
+            #expect(first.number() == 0)
+            #expect(second.checkout() == "live checkout")
+            #expect(second.receipt().id == 0)
+            #expect(first.singletonBox() === singleton)
+        }
     }
 
     @Test func droppingChangedOwnKeysLeavesOtherContainersSingletonsAlone() {
-        let orders = StaticOrdersLike()
-        let other = Container()
-        let otherSingleton = other.singletonBox()
-        let untouched = orders.untouched()
-        let snapshot = ContainerSnapshot(of: [orders], singletons: .dropChangedOwnKeys)
-        orders.receipt.register { Box(id: 9) }
-        #expect(orders.receipt().id == 9)
-        snapshot.restore()
-        #expect(other.singletonBox() === otherSingleton)
-        #expect(orders.untouched() === untouched)
-        #expect(orders.receipt().id == 0)
+        withIsolatedSingletons { isolate in
+            let orders = isolate(StaticOrdersLike())
+            let other = isolate(Container())
+            let otherSingleton = other.singletonBox()
+            let untouched = orders.untouched()
+            let snapshot = ContainerSnapshot(of: [orders], singletons: .dropChangedOwnKeys)
+            orders.receipt.register { Box(id: 9) }
+            #expect(orders.receipt().id == 9)
+            snapshot.restore()
+            #expect(other.singletonBox() === otherSingleton)
+            #expect(orders.untouched() === untouched)
+            #expect(orders.receipt().id == 0)
+        }
     }
 }
 
