@@ -18,6 +18,10 @@ private final class App: ManagedContainer {
     let request = PerRequest()
     var coreCaptiveHolder: Factory<[Int]> { self { [self.request.user()] }.scope(CoreScopes.singleton) }
     var coreCachedHolder: Factory<[Int]> { self { [self.request.user()] }.scope(CoreScopes.cached) }
+    var asyncCount: AsyncFactory<Int> { self { 3 }.scope(CoreScopes.cached) }
+    var asyncUnique: AsyncFactory<[Int]> { self { [try await self.asyncCount()] } }
+    var asyncSingleton: AsyncFactory<[Int]> { self { try await self.asyncUnique() }.scope(CoreScopes.singleton) }
+    var asyncHoldsRequest: AsyncFactory<[Int]> { self { [self.request.user()] }.scope(CoreScopes.cached) }
 }
 
 @Suite struct CaptiveDependencyCoreTests {
@@ -55,5 +59,38 @@ private final class App: ManagedContainer {
         app.manager.logsCaptiveDependencies = false
         _ = app.coreCaptiveHolder()
         #expect(lines.values.isEmpty)
+    }
+
+    @Test func anAsyncSingletonAwaitingACachedFactoryIsLoggedOnceEvenWhenItIsAlreadyCached() async throws {
+        let app = App()
+        let lines = Collector<String>()
+        app.manager.logger = { lines.append($0) }
+        app.manager.logsCaptiveDependencies = true
+        // A hit on the captured factory, found through a unique factory by a build
+        // that runs in a task of its own.
+        _ = try await app.asyncCount()
+        #expect(try await app.asyncSingleton() == [3])
+        _ = try await app.asyncSingleton()
+        #expect(
+            lines.values == [
+                "FactoryCore: captive dependency - App.asyncSingleton<Array<Int>> (singleton) resolves "
+                    + "App.asyncCount<Int> (cached) and keeps it beyond its scope; chain: "
+                    + "App.asyncSingleton<Array<Int>> > App.asyncUnique<Array<Int>> > App.asyncCount<Int>"
+            ])
+    }
+
+    @Test func anAsyncCachedFactoryResolvingFromAPerRequestContainerIsLogged() async throws {
+        let app = App()
+        app.request.manager.isPerRequest = true
+        let lines = Collector<String>()
+        app.manager.logger = { lines.append($0) }
+        app.manager.logsCaptiveDependencies = true
+        _ = try await app.asyncHoldsRequest()
+        #expect(
+            lines.values == [
+                "FactoryCore: captive dependency - App.asyncHoldsRequest<Array<Int>> (cached) resolves "
+                    + "PerRequest.user<Int> (cached, per-request) and keeps it beyond its scope; chain: "
+                    + "App.asyncHoldsRequest<Array<Int>> > PerRequest.user<Int>"
+            ])
     }
 }

@@ -271,6 +271,14 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             ? manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.loadOptions() })?.value : nil
         let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.publishedDefaultScope : nil
         let resolved = effective(options, defaultScope: defaultScope)
+        let chain = AsyncChain.current
+        // Watched before the cache is read: a singleton's build that finds a cached
+        // instance captures it as surely as one that builds it.
+        let watch =
+            flags & ContainerManager.Flags.observed != 0 || chain?.watch != nil
+            ? WatchedResolution(key: key, scope: resolved.scope, ttl: resolved.ttl, flags: flags, depth: 0, manager: manager)
+            : nil
+        if let watch { AsyncChain.watch(watch, inside: chain) }
 
         // A cache hit reads without a lock and allocates nothing, as for synchronous factories.
         if !resolved.scopeOnParameters, let scope = resolved.scope,
@@ -282,16 +290,11 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
 
         let hashable = AsyncFactoryRegistration.hashable(parameter)
         let parameterless = P.self == Void.self
-        let chain = AsyncChain.current
         // Always checked: a task that waits for its own build would wait forever.
-        if let chain, chain.contains(key, containerID: containerID, parameter: hashable, parameterless: parameterless) {
-            let keys = chain.keys + [key]
-            let error = FactoryError.circularDependency(chain: keys.map(\.description).joined(separator: " > "))
-            if AsyncValidation.isActive { throw AsyncValidationFailure(error: error, chain: keys) }
-            FactoryError.fail(error)
-        }
+        if let chain { try Self.checkCycle(key, in: chain, containerID: containerID, hashable, parameterless) }
         let node = AsyncChain(
-            key: key, containerID: containerID, parameter: hashable, parameterless: parameterless, parent: chain)
+            key: key, containerID: containerID, parameter: hashable, parameterless: parameterless, parent: chain,
+            watch: watch)
 
         let value: T
         switch resolved.scope?.strategy ?? .unique {
@@ -303,6 +306,21 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         }
         decorate(value, resolved, flags)
         return value
+    }
+
+    /// Stops a resolution that its own chain already runs: it would wait for
+    /// itself forever. Graph validation gets the error thrown instead.
+    private static func checkCycle(
+        _ key: FactoryKey, in chain: AsyncChain, containerID: ObjectIdentifier, _ hashable: (any AsyncParameter)?,
+        _ parameterless: Bool
+    ) throws {
+        guard chain.contains(key, containerID: containerID, parameter: hashable, parameterless: parameterless) else {
+            return
+        }
+        let keys = chain.keys + [key]
+        let error = FactoryError.circularDependency(chain: keys.map(\.description).joined(separator: " > "))
+        if AsyncValidation.isActive { throw AsyncValidationFailure(error: error, chain: keys) }
+        FactoryError.fail(error)
     }
 
     /// Waits for another task's build of this factory. When the waiting resolution

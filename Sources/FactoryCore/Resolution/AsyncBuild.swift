@@ -30,7 +30,7 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
         self.waiter = waiter
         chain = AsyncChain(
             key: node.key, containerID: node.containerID, parameter: node.parameter, parameterless: node.parameterless,
-            parent: node.parent, build: waiter)
+            parent: node.parent, watch: node.watch, build: waiter)
     }
 
     /// Waits for the build's value; throws its error, or `CancellationError` if
@@ -90,18 +90,22 @@ package final class AsyncChain: Sendable {
     /// Whether the factory takes no parameter (then any re-entry is a cycle).
     package let parameterless: Bool
     package let parent: AsyncChain?
+    /// What the captive-dependency check knows of this resolution, when it is
+    /// watched: its container is, or an outer resolution is.
+    package let watch: WatchedResolution?
     /// The build whose closure this resolution is, if it is one.
     package let build: AsyncWaiter?
 
     package init(
         key: FactoryKey, containerID: ObjectIdentifier, parameter: (any AsyncParameter)?, parameterless: Bool,
-        parent: AsyncChain?, build: AsyncWaiter? = nil
+        parent: AsyncChain?, watch: WatchedResolution? = nil, build: AsyncWaiter? = nil
     ) {
         self.key = key
         self.containerID = containerID
         self.parameter = parameter
         self.parameterless = parameterless
         self.parent = parent
+        self.watch = watch
         self.build = build
     }
 

@@ -11,7 +11,7 @@ package struct CaptiveDependency: Sendable {
     package let holderChain: [FactoryKey]
     /// The resolutions from the outermost one down to the captured factory, the captured one last.
     package let chain: [FactoryKey]
-    /// How the holder is kept: `singleton`, `cached`, `shared`, ... (see ``ResolutionContext/scopeLabel(_:ttl:perRequest:)``).
+    /// How the holder is kept: `singleton`, `cached`, `shared`, ... (see ``WatchedResolution/scopeLabel``).
     package let holderScope: String
     /// How the captured factory is kept.
     package let capturedScope: String
@@ -45,15 +45,64 @@ package enum WatchedLifetime: Sendable {
 }
 
 /// One resolution the captive-dependency check or graph validation watches.
-package struct WatchedResolution {
+///
+/// It keeps what its scope label is made of rather than the label, which is
+/// built only for a report or a validation edge: a per-request container watches
+/// every one of its resolutions.
+package struct WatchedResolution: Sendable {
     package let key: FactoryKey
-    package let scope: String
-    package let lifetime: WatchedLifetime
+    package let scope: Scope?
+    package let ttl: UInt64
     package let perRequest: Bool
-    /// Where the resolution's frame is (or would be) in ``ResolutionContext/frames``.
+    package let lifetime: WatchedLifetime
+    /// Where a synchronous resolution's frame is (or would be) in
+    /// ``ResolutionContext/frames``; unused for an asynchronous one, whose
+    /// ``AsyncChain`` node knows its outer resolutions.
     package let depth: Int
     /// The holder's container: told about captures when no validation runs.
     package let manager: ContainerManager
+
+    package init(key: FactoryKey, scope: Scope?, ttl: UInt64, flags: Int, depth: Int, manager: ContainerManager) {
+        let perRequest = flags & ContainerManager.Flags.perRequest != 0
+        self.key = key
+        self.scope = scope
+        self.ttl = ttl
+        self.perRequest = perRequest
+        self.lifetime = ResolutionContext.lifetime(scope, ttl: ttl, perRequest: perRequest)
+        self.depth = depth
+        self.manager = manager
+    }
+
+    /// How reports and drawn graphs name this resolution's scope.
+    package var scopeLabel: String {
+        ResolutionContext.scopeLabel(scope, ttl: ttl, perRequest: perRequest)
+    }
+
+    /// Whether this resolution, building, captures `resolution`.
+    func captures(_ resolution: WatchedResolution) -> Bool {
+        switch lifetime {
+        case .process:
+            return resolution.lifetime == .container || resolution.lifetime == .short
+        case .container:
+            return resolution.perRequest && resolution.lifetime == .short
+        case .transparent, .short, .unknown:
+            return false
+        }
+    }
+
+    /// Reports that `holder` (whose outer resolutions are `holderChain`, the
+    /// holder last) captured this resolution (reached through `chain`, this one
+    /// last): to graph validation when one runs on this thread, else to the
+    /// holder's container, else to this one's.
+    func reportCaptured(by holder: WatchedResolution, holderChain: [FactoryKey], chain: [FactoryKey]) {
+        let capture = CaptiveDependency(
+            holderChain: holderChain, chain: chain, holderScope: holder.scopeLabel, capturedScope: scopeLabel)
+        if let validation = ResolutionContext.current.validation {
+            validation.captured(capture)
+        } else if !holder.manager.reportCaptive(capture) {
+            _ = manager.reportCaptive(capture)
+        }
+    }
 }
 
 extension ResolutionContext {
@@ -64,49 +113,33 @@ extension ResolutionContext {
         validation != nil || !watched.isEmpty
     }
 
-    /// Checks a resolution about to run against the builds it happens inside,
+    /// Checks a resolution about to run against the builds it happens inside
+    /// (on this thread, or the asynchronous builds of the task it runs in),
     /// reports a capture, tells graph validation about the edge, and starts
     /// watching the resolution; ``endWatch()`` ends it.
     @inline(never)
     package func watch(_ key: FactoryKey, scope: Scope?, ttl: UInt64, flags: Int, manager: ContainerManager) {
-        let perRequest = flags & ContainerManager.Flags.perRequest != 0
-        let lifetime = Self.lifetime(scope, ttl: ttl, perRequest: perRequest)
-        let label = Self.scopeLabel(scope, ttl: ttl, perRequest: perRequest)
-        if let holder = watched.last(where: { $0.lifetime != .transparent }),
-            Self.captures(holder, lifetime: lifetime, perRequest: perRequest)
-        {
-            let chain = chainKeys
-            let capture = CaptiveDependency(
-                holderChain: Array(chain.prefix(holder.depth + 1)), chain: chain + [key], holderScope: holder.scope,
-                capturedScope: label)
-            if let validation {
-                validation.captured(capture)
-            } else if !holder.manager.reportCaptive(capture) {
-                _ = manager.reportCaptive(capture)
+        let resolution = WatchedResolution(key: key, scope: scope, ttl: ttl, flags: flags, depth: depth, manager: manager)
+        if let holder = watched.last(where: { $0.lifetime != .transparent }) {
+            if holder.captures(resolution) {
+                let chain = chainKeys
+                resolution.reportCaptured(
+                    by: holder, holderChain: Array(chain.prefix(holder.depth + 1)), chain: chain + [key])
             }
+        } else {
+            watchInsideAsyncBuild(resolution)
         }
-        validation?.resolved(key, scope: label, parent: depth > 0 ? frames[depth - 1].key : nil)
-        watched.append(
-            WatchedResolution(
-                key: key, scope: label, lifetime: lifetime, perRequest: perRequest, depth: depth, manager: manager))
+        if let validation {
+            let parent = depth > 0 ? frames[depth - 1].key : Self.asyncParent
+            validation.resolved(key, scope: resolution.scopeLabel, parent: parent)
+        }
+        watched.append(resolution)
     }
 
     /// Stops watching the innermost watched resolution, which has ended.
     @inline(never)
     package func endWatch() {
         watched.removeLast()
-    }
-
-    /// Whether `holder`, building, captures a resolution of this lifetime.
-    static func captures(_ holder: WatchedResolution, lifetime: WatchedLifetime, perRequest: Bool) -> Bool {
-        switch holder.lifetime {
-        case .process:
-            return lifetime == .container || lifetime == .short
-        case .container:
-            return perRequest && lifetime == .short
-        case .transparent, .short, .unknown:
-            return false
-        }
     }
 
     static func lifetime(_ scope: Scope?, ttl: UInt64, perRequest: Bool) -> WatchedLifetime {
@@ -174,7 +207,8 @@ extension ContainerManager {
     /// another container are seen when they take that path: builds of cached and
     /// singleton factories, per-request containers, and containers with this
     /// option on; a cache hit or a unique build of another container is not.
-    /// Covers synchronous factories; asynchronous ones are not checked.
+    /// Covers synchronous and asynchronous factories, and either kind resolved
+    /// inside the other's build.
     public var logsCaptiveDependencies: Bool {
         get { lock.withLock { state.logsCaptives } }
         set { mutate { $0.logsCaptives = newValue } }
@@ -210,3 +244,60 @@ extension ContainerManager {
         return true
     }
 }
+
+#if SwiftConcurrency
+extension ResolutionContext {
+    /// Checks a synchronous resolution that no watched build on this thread
+    /// holds against the asynchronous builds of the task it runs in: a
+    /// synchronous factory resolved inside an async singleton's closure.
+    func watchInsideAsyncBuild(_ resolution: WatchedResolution) {
+        guard let chain = AsyncChain.current, let holderNode = chain.watchedHolder, let holder = holderNode.watch,
+            holder.captures(resolution)
+        else { return }
+        resolution.reportCaptured(
+            by: holder, holderChain: holderNode.keys, chain: chain.keys + chainKeys + [resolution.key])
+    }
+
+    /// The asynchronous resolution whose closure a synchronous resolution at depth 0 runs in.
+    static var asyncParent: FactoryKey? { AsyncChain.current?.key }
+
+    /// Whether the running task is inside a watched asynchronous resolution.
+    @inline(never)
+    static var isInsideWatchedAsyncBuild: Bool { AsyncChain.current?.watch != nil }
+}
+
+extension AsyncChain {
+    /// The nearest watched resolution, this one or an outer one, that keeps its
+    /// instance. Watching is inherited, so the walk stops at the first node that
+    /// is not watched.
+    var watchedHolder: AsyncChain? {
+        var node: AsyncChain? = self
+        while let current = node, let watch = current.watch {
+            if watch.lifetime != .transparent { return current }
+            node = current.parent
+        }
+        return nil
+    }
+
+    /// Checks an asynchronous resolution about to run inside `chain` (the
+    /// resolving task's chain) against the builds it happens inside, reports a
+    /// capture, and tells graph validation about the edge.
+    @inline(never)
+    package static func watch(_ resolution: WatchedResolution, inside chain: AsyncChain?) {
+        if let chain, let holderNode = chain.watchedHolder, let holder = holderNode.watch,
+            holder.captures(resolution)
+        {
+            resolution.reportCaptured(by: holder, holderChain: holderNode.keys, chain: chain.keys + [resolution.key])
+        }
+        if let validation = ResolutionContext.current.validation {
+            validation.resolved(resolution.key, scope: resolution.scopeLabel, parent: chain?.key)
+        }
+    }
+}
+#else
+extension ResolutionContext {
+    func watchInsideAsyncBuild(_ resolution: WatchedResolution) {}
+    static var asyncParent: FactoryKey? { nil }
+    static var isInsideWatchedAsyncBuild: Bool { false }
+}
+#endif

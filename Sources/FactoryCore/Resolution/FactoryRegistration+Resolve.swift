@@ -245,7 +245,12 @@ extension FactoryRegistration {
         let context = ResolutionContext.current
         // Captive-dependency checks and graph validation see every resolution that gets
         // here; a container they watch sets `observed`, which keeps its hits off the fast path.
-        let watched = flags & ContainerManager.Flags.observed != 0 || context.isWatching
+        // Inside an async build, only what keeps its instance can be captured (what a unique
+        // factory resolves is checked on its own), so only that pays for the task-local read.
+        let watched =
+            flags & ContainerManager.Flags.observed != 0 || context.isWatching
+            || ((resolved.scope != nil || flags & ContainerManager.Flags.perRequest != 0)
+                && ResolutionContext.isInsideWatchedAsyncBuild)
         if watched { context.watch(key, scope: resolved.scope, ttl: resolved.ttl, flags: flags, manager: manager) }
         let traceIndex = flags & ContainerManager.Flags.trace != 0 ? context.beginTrace(key, logger: manager.loggerBox) : -1
         let checkCycles = flags & ContainerManager.Flags.checkCycles != 0
@@ -258,23 +263,8 @@ extension FactoryRegistration {
                 checkCycles: checkCycles, traceIndex: traceIndex, code: resolved.code)
             isNew = true
         case .graph:
-            let hashable = resolved.scopeOnParameters ? Self.hashable(parameter) : nil
-            if let cached = context.graphInstance(
-                name, T.self, ObjectIdentifier(P.self), container: containerID, parameter: hashable)
-            {
-                value = cached
-                isNew = false
-                if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: UInt8(ascii: "C")) }
-            } else {
-                value = Self.build(
-                    closure(resolved), isolation: resolved.isolation, parameter, key: self, context: context,
-                    checkCycles: checkCycles, traceIndex: traceIndex, code: resolved.code)
-                // Kept only inside a cycle: a top-level graph resolution has nobody to share with.
-                if context.depth > 0 {
-                    context.keepInGraph(value, name, ObjectIdentifier(P.self), container: containerID, parameter: hashable)
-                }
-                isNew = true
-            }
+            (value, isNew) = resolveInGraph(
+                parameter, resolved, context: context, checkCycles: checkCycles, traceIndex: traceIndex)
         case .container, .singleton, .custom:
             (value, isNew) = resolveCached(
                 parameter, manager: manager, key: key, resolved: &resolved, context: context, checkCycles: checkCycles,
@@ -289,6 +279,28 @@ extension FactoryRegistration {
         }
         if traceIndex >= 0 && context.depth == 0 { context.endCycle() }
         return value
+    }
+
+    /// The graph scope: the instance this resolution cycle already built, or a new
+    /// one, kept for the rest of the cycle when it is built inside another build.
+    private func resolveInGraph(
+        _ parameter: P, _ resolved: ResolvedOptions, context: ResolutionContext, checkCycles: Bool, traceIndex: Int
+    ) -> (T, isNew: Bool) {
+        let hashable = resolved.scopeOnParameters ? Self.hashable(parameter) : nil
+        if let cached = context.graphInstance(
+            name, T.self, ObjectIdentifier(P.self), container: containerID, parameter: hashable)
+        {
+            if traceIndex >= 0 { context.endTrace(traceIndex, value: cached, code: UInt8(ascii: "C")) }
+            return (cached, false)
+        }
+        let value = Self.build(
+            closure(resolved), isolation: resolved.isolation, parameter, key: self, context: context,
+            checkCycles: checkCycles, traceIndex: traceIndex, code: resolved.code)
+        // Kept only inside a cycle: a top-level graph resolution has nobody to share with.
+        if context.depth > 0 {
+            context.keepInGraph(value, name, ObjectIdentifier(P.self), container: containerID, parameter: hashable)
+        }
+        return (value, true)
     }
 
     /// A resolution is about to use the factory's definition: strict mode hears of

@@ -16,8 +16,8 @@
 /// containers (`manager.isPerRequest`) and containers with
 /// `manager.logsCaptiveDependencies` on; a cache hit or a unique build of
 /// another container is not, so it appears only as the parent of what it
-/// resolved, with the scope `unknown`. Synchronous factories only: an
-/// `AsyncFactory` is not drawn.
+/// resolved, with the scope `unknown`. `AsyncFactory` and
+/// `AsyncParameterFactory` resolutions are drawn like synchronous ones.
 public struct ResolvedGraph: Sendable, Equatable {
     /// A factory, as `Container.name<Type>`, and how its instances are kept.
     public struct Node: Sendable, Hashable {

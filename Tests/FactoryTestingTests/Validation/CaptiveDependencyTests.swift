@@ -47,6 +47,27 @@ extension Container {
     var singletonHoldsUnique: Factory<Holder> { self { Holder(self.capPlain()) }.singleton }
     var cachedHoldsSingleton: Factory<Holder> { self { Holder(self.singletonBox()) }.cached }
     var requestHoldsSingleton: Factory<Holder> { self { Holder(self.request().session()) } }
+
+    var asyncCached: AsyncFactory<Box> { self { Box() }.cached }
+    var asyncPlain: AsyncFactory<Box> { self { Box() } }
+    var asyncUnique: AsyncFactory<Holder> { self { Holder(try await self.asyncCached()) } }
+    var asyncSingletonHoldsAsyncCached: AsyncFactory<Holder> {
+        self { Holder(try await self.asyncCached()) }.singleton
+    }
+    var asyncSingletonThroughAsyncUnique: AsyncFactory<Holder> {
+        self { Holder(try await self.asyncUnique()) }.singleton
+    }
+    var asyncSingletonHoldsSyncCached: AsyncFactory<Holder> { self { Holder(self.capCached()) }.singleton }
+    var asyncSingletonHoldsRequest: AsyncFactory<Holder> {
+        self { Holder(self.request().requestID()) }.singleton
+    }
+    var asyncCachedHoldsRequest: AsyncFactory<Holder> { self { Holder(self.request().user()) }.cached }
+    var asyncSingletonHoldsAsyncPlain: AsyncFactory<Holder> {
+        self { Holder(try await self.asyncPlain()) }.singleton
+    }
+    var asyncCachedHoldsSingleton: AsyncFactory<Holder> {
+        self { Holder(try await self.asyncSingletonHoldsAsyncPlain()) }.cached
+    }
 }
 
 @Suite(.container)
@@ -188,6 +209,72 @@ struct CaptiveDependencyTests {
                 "FactoryCore: captive dependency - Container.singletonHoldsShared<Holder> (singleton) resolves "
                     + "Container.capShared<Box> (shared) and keeps it beyond its scope; chain: "
                     + "Container.singletonHoldsShared<Holder> > Container.capShared<Box>"
+            ])
+    }
+
+    @Test func anAsyncSingletonAwaitingAnAsyncCachedFactoryIsReported() throws {
+        let report = Container.shared.graphReport(\.asyncSingletonHoldsAsyncCached)
+        let capture = try #require(onlyCapture(report))
+        #expect(capture.holder == ["Container.asyncSingletonHoldsAsyncCached<Holder>"])
+        #expect(capture.chain == ["Container.asyncSingletonHoldsAsyncCached<Holder>", "Container.asyncCached<Box>"])
+        #expect(
+            report.captives[0].message.contains(
+                "Container.asyncSingletonHoldsAsyncCached<Holder> (singleton) resolves Container.asyncCached<Box> (cached)"))
+    }
+
+    @Test func anAsyncCaptureThroughAnAsyncUniqueFactoryIsReportedWithBothChains() throws {
+        let report = Container.shared.graphReport(\.asyncSingletonThroughAsyncUnique)
+        let capture = try #require(onlyCapture(report))
+        #expect(capture.holder == ["Container.asyncSingletonThroughAsyncUnique<Holder>"])
+        #expect(
+            capture.chain == [
+                "Container.asyncSingletonThroughAsyncUnique<Holder>", "Container.asyncUnique<Holder>",
+                "Container.asyncCached<Box>",
+            ])
+    }
+
+    @Test func anAsyncSingletonResolvingASynchronousCachedFactoryIsReported() throws {
+        let report = Container.shared.graphReport(\.asyncSingletonHoldsSyncCached)
+        let capture = try #require(onlyCapture(report))
+        #expect(capture.holder == ["Container.asyncSingletonHoldsSyncCached<Holder>"])
+        #expect(capture.chain == ["Container.asyncSingletonHoldsSyncCached<Holder>", "Container.capCached<Box>"])
+    }
+
+    @Test func asyncCapturesOfAPerRequestContainerAreReported() throws {
+        let request = RequestContainer()
+        Container.shared.request.register { request }
+        let report = Container.shared.graphReport(\.asyncSingletonHoldsRequest, \.asyncCachedHoldsRequest)
+        #expect(report.failures.count == 2)
+        let captured = report.captives.map { "\($0.holderChain.last!) > \($0.chain.last!)" }.sorted()
+        #expect(
+            captured == [
+                "Container.asyncCachedHoldsRequest<Holder> > RequestContainer.user<Box>",
+                "Container.asyncSingletonHoldsRequest<Holder> > RequestContainer.requestID<Box>",
+            ])
+    }
+
+    @Test func legitimateAsyncShapesAreNotReportedAndAreDrawn() {
+        let report = Container.shared.graphReport(\.asyncSingletonHoldsAsyncPlain, \.asyncCachedHoldsSingleton)
+        #expect(report.isValid, "\(report)")
+        let edges = report.graph.edges.map { "\($0.from) -> \($0.to)" }
+        #expect(edges.contains("Container.asyncCachedHoldsSingleton<Holder> -> Container.asyncSingletonHoldsAsyncPlain<Holder>"))
+        #expect(edges.contains("Container.asyncSingletonHoldsAsyncPlain<Holder> -> Container.asyncPlain<Box>"))
+    }
+
+    @Test func strictModeFailsTheTestOnAnAsyncCapture() async throws {
+        Container.shared.enableStrictMode()
+        let issues = LockedBox<[String]>([])
+        try await withKnownIssue("the async singleton captures the async cached factory") {
+            _ = try await Container.shared.asyncSingletonHoldsAsyncCached()
+        } matching: { issue in
+            issues.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+            return true
+        }
+        #expect(
+            issues.withLock { $0 } == [
+                "Strict mode: FactoryCore: captive dependency - Container.asyncSingletonHoldsAsyncCached<Holder> "
+                    + "(singleton) resolves Container.asyncCached<Box> (cached) and keeps it beyond its scope; chain: "
+                    + "Container.asyncSingletonHoldsAsyncCached<Holder> > Container.asyncCached<Box>"
             ])
     }
 }
