@@ -13,14 +13,23 @@ private final class PerRequest: ManagedContainer {
     var user: Factory<Int> { self { 7 }.scope(CoreScopes.cached) }
 }
 
+/// A long-lived container that does not log captures itself.
+private final class Library: ManagedContainer {
+    let manager = ContainerManager()
+    var pages: Factory<Int> { self { 12 }.scope(CoreScopes.cached) }
+    var book: Factory<[Int]> { self { [self.pages()] } }
+}
+
 private final class App: ManagedContainer {
     let manager = ContainerManager()
     let request = PerRequest()
+    let library = Library()
     var coreCaptiveHolder: Factory<[Int]> { self { [self.request.user()] }.scope(CoreScopes.singleton) }
     var coreCachedHolder: Factory<[Int]> { self { [self.request.user()] }.scope(CoreScopes.cached) }
     var asyncCount: AsyncFactory<Int> { self { 3 }.scope(CoreScopes.cached) }
     var asyncUnique: AsyncFactory<[Int]> { self { [try await self.asyncCount()] } }
     var asyncSingleton: AsyncFactory<[Int]> { self { try await self.asyncUnique() }.scope(CoreScopes.singleton) }
+    var asyncHoldsBook: AsyncFactory<[Int]> { self { self.library.book() }.scope(CoreScopes.singleton) }
     var asyncHoldsRequest: AsyncFactory<[Int]> { self { [self.request.user()] }.scope(CoreScopes.cached) }
 }
 
@@ -91,6 +100,25 @@ private final class App: ManagedContainer {
                 "FactoryCore: captive dependency - App.asyncHoldsRequest<Array<Int>> (cached) resolves "
                     + "PerRequest.user<Int> (cached, per-request) and keeps it beyond its scope; chain: "
                     + "App.asyncHoldsRequest<Array<Int>> > PerRequest.user<Int>"
+            ])
+    }
+
+    @Test func anAsyncSingletonKeepingACachedInstanceThroughSynchronousFactoriesOfAWatchedContainerIsLogged()
+        async throws
+    {
+        let app = App()
+        let lines = Collector<String>()
+        app.manager.logger = { lines.append($0) }
+        app.manager.logsCaptiveDependencies = true
+        // Another container's synchronous factories are looked at inside an async build
+        // when that container is watched too (see `logsCaptiveDependencies`).
+        app.library.manager.logsCaptiveDependencies = true
+        #expect(try await app.asyncHoldsBook() == [12])
+        #expect(
+            lines.values == [
+                "FactoryCore: captive dependency - App.asyncHoldsBook<Array<Int>> (singleton) resolves "
+                    + "Library.pages<Int> (cached) and keeps it beyond its scope; chain: "
+                    + "App.asyncHoldsBook<Array<Int>> > Library.book<Array<Int>> > Library.pages<Int>"
             ])
     }
 }

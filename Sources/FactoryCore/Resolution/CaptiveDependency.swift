@@ -207,8 +207,10 @@ extension ContainerManager {
     /// another container are seen when they take that path: builds of cached and
     /// singleton factories, per-request containers, and containers with this
     /// option on; a cache hit or a unique build of another container is not.
-    /// Covers synchronous and asynchronous factories, and either kind resolved
-    /// inside the other's build.
+    /// Covers asynchronous factories the same way, across their `await`s. Inside
+    /// an async build, a synchronous factory of another container is seen when
+    /// that container is per-request or watched itself (as one of this container's
+    /// own factories always is).
     public var logsCaptiveDependencies: Bool {
         get { lock.withLock { state.logsCaptives } }
         set { mutate { $0.logsCaptives = newValue } }

@@ -245,12 +245,12 @@ extension FactoryRegistration {
         let context = ResolutionContext.current
         // Captive-dependency checks and graph validation see every resolution that gets
         // here; a container they watch sets `observed`, which keeps its hits off the fast path.
-        // Inside an async build, only what keeps its instance can be captured (what a unique
-        // factory resolves is checked on its own), so only that pays for the task-local read.
+        // A per-request container's resolutions are what an async build of another container
+        // captures most; only they pay for looking up the task's chain (another container's
+        // synchronous factories are seen inside an async build when that container is watched).
         let watched =
             flags & ContainerManager.Flags.observed != 0 || context.isWatching
-            || ((resolved.scope != nil || flags & ContainerManager.Flags.perRequest != 0)
-                && ResolutionContext.isInsideWatchedAsyncBuild)
+            || (flags & ContainerManager.Flags.perRequest != 0 && ResolutionContext.isInsideWatchedAsyncBuild)
         if watched { context.watch(key, scope: resolved.scope, ttl: resolved.ttl, flags: flags, manager: manager) }
         let traceIndex = flags & ContainerManager.Flags.trace != 0 ? context.beginTrace(key, logger: manager.loggerBox) : -1
         let checkCycles = flags & ContainerManager.Flags.checkCycles != 0
