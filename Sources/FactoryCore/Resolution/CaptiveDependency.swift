@@ -253,11 +253,7 @@ extension ResolutionContext {
     /// holds against the asynchronous builds of the task it runs in: a
     /// synchronous factory resolved inside an async singleton's closure.
     func watchInsideAsyncBuild(_ resolution: WatchedResolution) {
-        guard let chain = AsyncChain.current, let holderNode = chain.watchedHolder, let holder = holderNode.watch,
-            holder.captures(resolution)
-        else { return }
-        resolution.reportCaptured(
-            by: holder, holderChain: holderNode.keys, chain: chain.keys + chainKeys + [resolution.key])
+        AsyncChain.current?.reportIfHolderCaptures(resolution, through: chainKeys)
     }
 
     /// The asynchronous resolution whose closure a synchronous resolution at depth 0 runs in.
@@ -281,16 +277,20 @@ extension AsyncChain {
         return nil
     }
 
+    /// Reports `resolution` when the nearest watched build of this chain that
+    /// keeps its instance captures it; `between` are the synchronous resolutions
+    /// on the way from this chain's innermost one to `resolution`.
+    func reportIfHolderCaptures(_ resolution: WatchedResolution, through between: [FactoryKey]) {
+        guard let holderNode = watchedHolder, let holder = holderNode.watch, holder.captures(resolution) else { return }
+        resolution.reportCaptured(by: holder, holderChain: holderNode.keys, chain: keys + between + [resolution.key])
+    }
+
     /// Checks an asynchronous resolution about to run inside `chain` (the
     /// resolving task's chain) against the builds it happens inside, reports a
     /// capture, and tells graph validation about the edge.
     @inline(never)
     package static func watch(_ resolution: WatchedResolution, inside chain: AsyncChain?) {
-        if let chain, let holderNode = chain.watchedHolder, let holder = holderNode.watch,
-            holder.captures(resolution)
-        {
-            resolution.reportCaptured(by: holder, holderChain: holderNode.keys, chain: chain.keys + [resolution.key])
-        }
+        chain?.reportIfHolderCaptures(resolution, through: [])
         if let validation = ResolutionContext.current.validation {
             validation.resolved(resolution.key, scope: resolution.scopeLabel, parent: chain?.key)
         }
