@@ -70,6 +70,9 @@ for step in "${steps[@]}"; do
     release)
         # DEBUG-only tests (#if DEBUG) drop out; their release counterparts run.
         run release-test swift test -c release
+        # Both read barriers in release, where a missing one shows (ReadSectionTests).
+        run release-test-fence env FACTORY_READ_BARRIER=fence FACTORY_EXPECT_READ_BARRIER=fence \
+            swift test -c release --skip-build
         ;;
     stress)
         run release-stress swift run -c release FactoryStress

@@ -4,12 +4,19 @@
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #if defined(__APPLE__)
 #include <pthread/pthread.h>
 #elif defined(__linux__)
+#include <errno.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#if __has_include(<linux/membarrier.h>)
+#include <linux/membarrier.h>
+// The commands are enumerators, not macros: this says the header was found.
+#define CFACTORY_HAS_MEMBARRIER 1
+#endif
 #endif
 
 // MARK: - Read sections
@@ -29,7 +36,8 @@ struct cfactory_reader {
 static _Atomic(cfactory_reader *) readers = NULL;
 _Thread_local cfactory_reader *cfactory_current_reader __attribute__((tls_model("initial-exec"))) = NULL;
 static pthread_key_t reader_key;
-static pthread_once_t reader_key_once = PTHREAD_ONCE_INIT;
+static pthread_once_t reader_setup_once = PTHREAD_ONCE_INIT;
+int cfactory_asymmetric_barrier = 0;
 
 static void reader_release(void *record) {
     cfactory_reader *reader = record;
@@ -37,12 +45,51 @@ static void reader_release(void *record) {
     atomic_store_explicit(&reader->in_use, 0, memory_order_release);
 }
 
-static void reader_make_key(void) {
+#if defined(CFACTORY_HAS_MEMBARRIER) && defined(__NR_membarrier)
+// Whether this process may use membarrier's private expedited command: the
+// kernel has it (4.14 and later) and a sandbox does not refuse it (seccomp
+// profiles may answer ENOSYS or EPERM). Registration is once per process.
+static int membarrier_available(void) {
+    long commands = syscall(__NR_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+    if (commands < 0 || (commands & MEMBARRIER_CMD_PRIVATE_EXPEDITED) == 0) return 0;
+    return syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0;
+}
+
+// Every thread of the process that is running executes a full memory barrier
+// before this returns; one that is not running passes one when it is scheduled.
+static void heavy_barrier(void) {
+    while (syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {
+        // Registered at start-up, so the only failure is an interrupted call;
+        // anything else would leave readers unordered: stop rather than free early.
+        if (errno != EINTR) {
+            fprintf(stderr, "FactoryCore: membarrier failed after registration: %s\n", strerror(errno));
+            abort();
+        }
+    }
+}
+#else
+static int membarrier_available(void) {
+    return 0;
+}
+
+static void heavy_barrier(void) {}
+#endif
+
+// Runs once, before the first read section and the first wait for readers.
+static void reader_setup(void) {
     pthread_key_create(&reader_key, reader_release);
+    const char *forced = getenv("FACTORY_READ_BARRIER");
+    if (forced != NULL && strcmp(forced, "fence") == 0) return;
+    cfactory_asymmetric_barrier = membarrier_available();
+}
+
+int cfactory_read_barrier_kind(void) {
+    pthread_once(&reader_setup_once, reader_setup);
+    return cfactory_asymmetric_barrier;
 }
 
 cfactory_reader *cfactory_reader_claim(void) {
-    pthread_once(&reader_key_once, reader_make_key);
+    pthread_once(&reader_setup_once, reader_setup);
     cfactory_reader *reader = atomic_load_explicit(&readers, memory_order_acquire);
     for (; reader != NULL; reader = reader->next) {
         int expected = 0;
@@ -58,8 +105,12 @@ cfactory_reader *cfactory_reader_claim(void) {
         do {
             reader->next = head;
         } while (!atomic_compare_exchange_weak_explicit(
-            &readers, &head, reader, memory_order_release, memory_order_relaxed));
+            &readers, &head, reader, memory_order_seq_cst, memory_order_relaxed));
     }
+    // Orders the claim (a new head, or in_use 0 -> 1) before this thread's first
+    // section loads anything: the case of a record a writer did not see, argued at
+    // cfactory_wait_for_readers. Once per thread.
+    atomic_thread_fence(memory_order_seq_cst);
     pthread_setspecific(reader_key, reader);
     cfactory_current_reader = reader;
     return reader;
@@ -88,49 +139,89 @@ static uint64_t monotonic_nanoseconds(void) {
 // Set by the first wait that took longer than the bound, so that it is reported once.
 static _Atomic(int) slow_reader_reported = 0;
 
+// Whether a record other than `self` belongs to a live thread. A record seen
+// free here either stays free while the writer reads the states, or is claimed
+// by a thread whose sections all load after the writer's fence (see below).
+static int other_readers_exist(cfactory_reader *head, cfactory_reader *self) {
+    for (cfactory_reader *reader = head; reader != NULL; reader = reader->next) {
+        if (reader != self && atomic_load_explicit(&reader->in_use, memory_order_acquire) != 0) return 1;
+    }
+    return 0;
+}
+
+// Spins until `reader` leaves the section it is in, if any. Returns 1 when it
+// waited over 100 ms and this is the first such wait in the process.
+static int wait_for_reader(cfactory_reader *reader) {
+    uint64_t state = atomic_load_explicit(&reader->state, memory_order_acquire);
+    if ((state & 1) == 0) return 0;
+    int slow = 0;
+    unsigned spins = 0;
+    uint64_t started = 0;
+    while (atomic_load_explicit(&reader->state, memory_order_acquire) == state) {
+        if (++spins <= 64) continue;
+        sched_yield();
+        // A section never runs user code, so it lasts nanoseconds unless its
+        // thread was descheduled; one that lasts over 100 ms is reported once.
+        if (started == 0) started = monotonic_nanoseconds();
+        if (!slow && (spins & 1023) == 0 && monotonic_nanoseconds() - started > 100000000u) {
+            int expected = 0;
+            slow = atomic_compare_exchange_strong(&slow_reader_reported, &expected, 1);
+        }
+    }
+    return slow;
+}
+
 // Why a writer may free an object once this returns, for every reader R:
 // - The writer unpublished the object (an atomic exchange, under its lock)
-//   before calling this; then comes the seq_cst fence below. R's entry in
-//   cfactory_read_begin is a store of an odd state followed by a seq_cst fence
-//   (or a locked exchange on x86), and only then R loads shared references. The
-//   two fences are ordered one way or the other:
-//   - R's fence first: R's odd state is visible to the state load below; the
-//     writer waits until it changes, and R's release store in cfactory_read_end
+//   before calling this; then comes the seq_cst fence F below.
+// - Full-fence flavour. R's entry in cfactory_read_begin is a store of an odd
+//   state followed by a seq_cst fence G (a locked exchange on x86), and only
+//   then R loads shared references. F and G are ordered one way or the other:
+//   - G first: R's odd state is visible to the state load below; the writer
+//     waits until it changes, and R's release store in cfactory_read_end
 //     (paired with the acquire load here) orders all of R's loads, and the
 //     retains they led to, before the free.
-//   - the writer's fence first: R's later loads see the exchange, so R never
-//     loads the unpublished object.
-// - A record added to the list after the writer loaded its head belongs to a
-//   thread whose first section began after that load, so after the writer's
-//   fence: it is in the second case and cannot hold the object.
-// - A record reused by a new thread after this walk passed it likewise only
-//   begins sections after the writer's fence.
+//   - F first: R's later loads see the exchange, so R never loads the
+//     unpublished object.
+// - Asymmetric flavour. R's entry is a relaxed store of the odd state and a
+//   compiler barrier, so its loads follow the store in R's program order. The
+//   writer's membarrier, after F, makes every running thread of the process
+//   execute a full barrier (one that is not running passed one when it was
+//   switched out, and passes another when it is switched in), and returns only
+//   after they have. That barrier lands somewhere in R's program order, and
+//   plays the role of G above: after R's odd store, the store is visible to the
+//   state load below, which follows the membarrier; before it, every load of
+//   the section follows a full barrier that follows F, and sees the exchange.
+//   The exit needs nothing more than the release store of the first flavour.
+//   When no record but the writer's own is in use, no other thread can be in a
+//   section and the membarrier is skipped: single-threaded register, reset and
+//   pop pay one fence.
+// - A record added to the list after the writer loaded its head, or claimed
+//   after the writer saw it free, belongs to a thread that then executed a
+//   seq_cst fence in cfactory_reader_claim before its first section. The
+//   writer's load did not see that claim, so F precedes the claim's fence in
+//   the single total order of seq_cst fences, and every load of that thread's
+//   sections sees the exchange: it cannot hold the object.
+// - A record given back by an exiting thread was released (release store of
+//   in_use) after that thread's last section ended, so a writer that reads it
+//   free (acquire) waits for nothing there.
 int cfactory_wait_for_readers(void) {
-#if DEBUG
+    pthread_once(&reader_setup_once, reader_setup);
     cfactory_reader *self = cfactory_current_reader;
+#if DEBUG
     if (self != NULL && (atomic_load_explicit(&self->state, memory_order_relaxed) & 1) != 0) {
         cfactory_misuse("a writer waited for readers inside its own read section");
     }
 #endif
-    int slow = 0;
     atomic_thread_fence(memory_order_seq_cst);
-    cfactory_reader *reader = atomic_load_explicit(&readers, memory_order_acquire);
-    for (; reader != NULL; reader = reader->next) {
-        uint64_t state = atomic_load_explicit(&reader->state, memory_order_acquire);
-        if ((state & 1) == 0) continue;
-        unsigned spins = 0;
-        uint64_t started = 0;
-        while (atomic_load_explicit(&reader->state, memory_order_acquire) == state) {
-            if (++spins <= 64) continue;
-            sched_yield();
-            // A section never runs user code, so it lasts nanoseconds unless its
-            // thread was descheduled; one that lasts over 100 ms is reported once.
-            if (started == 0) started = monotonic_nanoseconds();
-            if (!slow && (spins & 1023) == 0 && monotonic_nanoseconds() - started > 100000000u) {
-                int expected = 0;
-                slow = atomic_compare_exchange_strong(&slow_reader_reported, &expected, 1);
-            }
-        }
+    cfactory_reader *head = atomic_load_explicit(&readers, memory_order_acquire);
+    if (cfactory_asymmetric_barrier) {
+        if (!other_readers_exist(head, self)) return 0;
+        heavy_barrier();
+    }
+    int slow = 0;
+    for (cfactory_reader *reader = head; reader != NULL; reader = reader->next) {
+        if (reader != self && wait_for_reader(reader)) slow = 1;
     }
     return slow;
 }

@@ -50,6 +50,15 @@ static inline intptr_t cfactory_atomic_fetch_add(intptr_t *address, intptr_t del
 // own record, on a cache line of its own, so a reader writes no memory that
 // another thread reads on its fast path. Read sections are short, never nest and
 // never run user code; the writer's wait is therefore bounded.
+//
+// The fence that orders a reader's announcement before its loads is asymmetric
+// where the system allows it: on Linux with membarrier(2)'s private expedited
+// command, a reader's entry is a plain store and a compiler barrier, and the
+// rare writer pays instead, with one process-wide barrier (see
+// cfactory_wait_for_readers for the argument). Elsewhere, and when the
+// environment variable FACTORY_READ_BARRIER is "fence", each entry is a full
+// fence. The choice is made once per process, before the first read section or
+// wait, and never changes.
 
 typedef struct cfactory_reader cfactory_reader;
 
@@ -57,8 +66,17 @@ typedef struct cfactory_reader cfactory_reader;
 /// Initial-exec TLS: one register-relative load, no call.
 extern _Thread_local cfactory_reader *cfactory_current_reader __attribute__((tls_model("initial-exec")));
 
+/// Nonzero when read sections use the asymmetric barrier. Written once, inside
+/// the pthread_once that cfactory_reader_claim and cfactory_wait_for_readers run
+/// first, so every thread that reads it in a section sees its final value.
+extern int cfactory_asymmetric_barrier;
+
 /// Claims a reader record for the calling thread (its first read section).
 cfactory_reader *cfactory_reader_claim(void);
+
+/// Which barrier read sections use: 1 for the asymmetric (membarrier) one, 0 for
+/// a full fence on every entry. Makes the choice if no section or wait has yet.
+int cfactory_read_barrier_kind(void);
 
 /// The state word of a reader record (odd: inside a read section).
 static inline _Atomic(uint64_t) *cfactory_reader_state(cfactory_reader *reader) {
@@ -71,10 +89,17 @@ static inline void *cfactory_read_begin(void) {
     if (__builtin_expect(reader == NULL, 0)) reader = cfactory_reader_claim();
     _Atomic(uint64_t) *state = cfactory_reader_state(reader);
     uint64_t value = atomic_load_explicit(state, memory_order_relaxed);
-    // The announcement (an odd state) must be visible before this thread loads
-    // any shared reference: a full fence, paired with the seq_cst fence that
-    // cfactory_wait_for_readers issues after the writer unpublished and before it
-    // reads the states (the argument is written there).
+    // The announcement (an odd state) must be ordered before this thread loads
+    // any shared reference, against a writer that unpublishes and then reads the
+    // states. Asymmetric: the writer's membarrier supplies the hardware fence at
+    // whatever point this thread is at, so only the compiler must keep the
+    // section's loads after the store. Otherwise a full fence here, paired with
+    // the seq_cst fence of cfactory_wait_for_readers.
+    if (__builtin_expect(cfactory_asymmetric_barrier != 0, 1)) {
+        atomic_store_explicit(state, value + 1, memory_order_relaxed);
+        atomic_signal_fence(memory_order_seq_cst);
+        return reader;
+    }
 #if defined(__x86_64__) || defined(__i386__)
     // A locked exchange is a full fence on x86; the signal fence stops the
     // compiler from moving the section's loads above it.

@@ -30,6 +30,17 @@ package struct ReadSection {
         cfactory_read_end(record)
     }
 
+    /// Whether read sections use the asymmetric barrier: entering one is a plain
+    /// store, and a writer that waits for readers pays with one `membarrier(2)`
+    /// for the whole process. `false` on platforms without it, where the kernel
+    /// or a sandbox refuses it, and when the environment variable
+    /// `FACTORY_READ_BARRIER` is `fence` at the first read section (CI runs the
+    /// suite that way too): then every entry is a full fence. Chosen once per
+    /// process.
+    package static var usesAsymmetricBarrier: Bool {
+        cfactory_read_barrier_kind() != 0
+    }
+
     /// Returns once every read section open at the call has ended. Never call it
     /// inside a read section (debug builds stop the program).
     ///
