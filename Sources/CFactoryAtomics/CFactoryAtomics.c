@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -28,10 +29,15 @@ struct cfactory_reader {
     // Odd while the owning thread is inside a read section; every begin and end
     // adds one, so a writer that sees the value change knows the section ended.
     _Atomic(uint64_t) state;
+    // Written by the owning thread only, when it claims the record; read by it in
+    // cfactory_read_begin (cfactory_reader_light reads it at this offset).
+    int light;
     _Atomic(int) in_use;
     struct cfactory_reader *next;
-    char padding[64 - sizeof(uint64_t) - sizeof(int) - sizeof(void *)];
+    char padding[64 - sizeof(uint64_t) - 2 * sizeof(int) - sizeof(void *)];
 } __attribute__((aligned(64)));
+
+_Static_assert(offsetof(cfactory_reader, light) == 2 * sizeof(int), "cfactory_reader_light reads this offset");
 
 static _Atomic(cfactory_reader *) readers = NULL;
 _Thread_local cfactory_reader *cfactory_current_reader __attribute__((tls_model("initial-exec"))) = NULL;
@@ -111,6 +117,7 @@ cfactory_reader *cfactory_reader_claim(void) {
     // section loads anything: the case of a record a writer did not see, argued at
     // cfactory_wait_for_readers. Once per thread.
     atomic_thread_fence(memory_order_seq_cst);
+    reader->light = cfactory_asymmetric_barrier;
     pthread_setspecific(reader_key, reader);
     cfactory_current_reader = reader;
     return reader;

@@ -89,6 +89,7 @@ let rows: [Row] = [
     Row("02 singleton", "2 singleton resolve"),
     Row("03a cached", "3a cached resolve"),
     Row("03b shared-held", "3b shared (weak) resolve, held"),
+    Row("02f strong-read-floor", "2f floor: lock-free strong read of a shared object"),
     Row("04 chain-ABC", "4 chain A(B(C))"),
     Row("05 graph-root", "5 graph: root needs Dep twice"),
     Row("06 parameter", "6 parameter factory"),
@@ -96,6 +97,7 @@ let rows: [Row] = [
     Row("08 injected-x3", "8 object with 3 injected properties"),
     Row("09a singleton-1-thread", "9a singleton, 1 thread", threaded: true),
     Row("09b singleton-2-threads", "9b singleton, 2 threads (aggregate)", threaded: true),
+    Row("09f strong-read-floor-2-threads", "9f floor: strong read, 2 threads (aggregate)", threaded: true),
     Row("11a unique-checks-off", "11a unique, cycle check + trace off"),
     Row("11b unique-cycle-check-on", "11b unique, cycle check on"),
     Row("11c unique-trace-on", "11c unique, trace on (logger discards)"),
@@ -432,14 +434,32 @@ func verdict(_ met: Bool?) -> String {
     }
 }
 
-let unique = rows[0], singleton = rows[1], cached = rows[2], injected = rows[8]
-let oneThread = rows[9], twoThreads = rows[10], checksOff = rows[11], cycleOn = rows[12]
+func row(_ name: String) -> Row { rows.first { $0.name == name }! }
+let unique = row("01 unique"), singleton = row("02 singleton"), cached = row("03a cached")
+let injected = row("08 injected-x3"), chain = row("04 chain-ABC")
+let oneThread = row("09a singleton-1-thread"), twoThreads = row("09b singleton-2-threads")
+let checksOff = row("11a unique-checks-off"), cycleOn = row("11b unique-cycle-check-on")
+let floor = row("02f strong-read-floor"), floor2 = row("09f strong-read-floor-2-threads")
 let direct = time(.baseline, unique)
 
 line("### Targets")
 line()
 line("| Target | Measured | Verdict |")
 line("|---|---|---|")
+do {
+    // Issue 22: against the hand-written floors, measured in the same run.
+    let strong = time(.baseline, floor)
+    let rs = ratio(time(.factory, singleton), strong)
+    let rc = ratio(time(.factory, cached), strong)
+    let met: Bool? = rs.flatMap { s in rc.map { s <= 1.2 && $0 <= 1.2 } }
+    line("| Singleton and cached hit ≤ 1.2× the lock-free strong read (2f) | singleton \(format(time(.factory, singleton))) ns = \(formatRatio(rs)), cached \(format(time(.factory, cached))) ns = \(formatRatio(rc)), floor \(format(strong)) ns | \(verdict(met)) |")
+    let ru = ratio(time(.factory, unique), direct)
+    line("| Unique resolve ≤ 1.3× direct construction | \(format(time(.factory, unique))) ns vs \(format(direct)) ns = \(formatRatio(ru)) | \(verdict(ru.map { $0 <= 1.3 })) |")
+    let rch = ratio(time(.factory, chain), time(.baseline, chain))
+    line("| Chain of three ≤ 1.3× direct | \(format(time(.factory, chain))) ns vs \(format(time(.baseline, chain))) ns = \(formatRatio(rch)) | \(verdict(rch.map { $0 <= 1.3 })) |")
+    let r2 = ratio(time(.factory, twoThreads), time(.baseline, floor2))
+    line("| Two threads on one singleton ≤ 1.2× the strong read's own two-thread time (9f) | \(format(time(.factory, twoThreads), digits: 2)) ns/op vs \(format(time(.baseline, floor2), digits: 2)) ns/op = \(formatRatio(r2)) | \(verdict(r2.map { $0 <= 1.2 })) |")
+}
 do {
     let r = ratio(time(.factory, unique), direct)
     line("| Unique resolve ≤ 1.5× direct construction | \(format(time(.factory, unique))) ns vs \(format(direct)) ns = \(formatRatio(r)); \(format(instructions[sampleKey(.factory, unique)], digits: 0)) vs \(format(instructions[sampleKey(.baseline, unique)], digits: 0)) instructions | \(verdict(r.map { $0 <= 1.5 })) |")
@@ -471,7 +491,7 @@ do {
     line("| 2-thread singleton throughput scaling ≥ 0.9× the `static let` baseline's own scaling | \(format(time(.factory, oneThread), digits: 2)) ns/op on 1 thread, \(format(time(.factory, twoThreads), digits: 2)) ns/op on 2 = \(formatRatio(r)) throughput; the baseline scaled \(formatRatio(available)); relative \(formatRatio(relative)) | \(verdict(relative.map { $0 >= 0.9 })) |")
 }
 do {
-    let override = rows[7]
+    let override = row("07 register-then-resolve")
     let ours = time(.factory, override)
     let peers = Library.peers.compactMap { peer in time(peer, override).map { (peer, $0) } }
     let met: Bool? = ours.map { o in !peers.isEmpty && peers.allSatisfy { o < $0.1 } }

@@ -36,6 +36,11 @@ public enum ScenarioName {
     public static let parameter = "06 parameter"
     public static let registerResolve = "07 register-then-resolve"
     public static let injected3 = "08 injected-x3"
+    /// The floor for a shared instance (baseline only): a lock-free load of a
+    /// published reference, returned strong (one retain, one release).
+    public static let strongRead = "02f strong-read-floor"
+    /// The same floor on 2 threads at once, reading one object (baseline only).
+    public static let strongRead2Threads = "09f strong-read-floor-2-threads"
     public static let singleton1Thread = "09a singleton-1-thread"
     public static let singleton2Threads = "09b singleton-2-threads"
     public static let uniqueChecksOff = "11a unique-checks-off"
