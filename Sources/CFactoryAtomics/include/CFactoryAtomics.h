@@ -68,7 +68,8 @@ extern _Thread_local cfactory_reader *cfactory_current_reader __attribute__((tls
 
 /// Nonzero when read sections use the asymmetric barrier. Written once, inside
 /// the pthread_once that cfactory_reader_claim and cfactory_wait_for_readers run
-/// first, so every thread that reads it in a section sees its final value.
+/// first, so every thread sees its final value; readers test the copy in their
+/// own record (cfactory_reader_light), writers this word.
 extern int cfactory_asymmetric_barrier;
 
 /// Claims a reader record for the calling thread (its first read section).
