@@ -43,7 +43,11 @@ static _Atomic(cfactory_reader *) readers = NULL;
 _Thread_local cfactory_reader *cfactory_current_reader __attribute__((tls_model("initial-exec"))) = NULL;
 static pthread_key_t reader_key;
 static pthread_once_t reader_setup_once = PTHREAD_ONCE_INIT;
-int cfactory_asymmetric_barrier = 0;
+// Nonzero when read sections use the asymmetric barrier. Written once, inside
+// the pthread_once that cfactory_reader_claim and cfactory_wait_for_readers run
+// first, so every thread sees its final value: readers through the copy in their
+// record, writers here.
+static int cfactory_asymmetric_barrier = 0;
 
 static void reader_release(void *record) {
     cfactory_reader *reader = record;

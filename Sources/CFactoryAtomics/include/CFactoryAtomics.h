@@ -66,12 +66,6 @@ typedef struct cfactory_reader cfactory_reader;
 /// Initial-exec TLS: one register-relative load, no call.
 extern _Thread_local cfactory_reader *cfactory_current_reader __attribute__((tls_model("initial-exec")));
 
-/// Nonzero when read sections use the asymmetric barrier. Written once, inside
-/// the pthread_once that cfactory_reader_claim and cfactory_wait_for_readers run
-/// first, so every thread sees its final value; readers test the copy in their
-/// own record (cfactory_reader_light), writers this word.
-extern int cfactory_asymmetric_barrier;
-
 /// Claims a reader record for the calling thread (its first read section).
 cfactory_reader *cfactory_reader_claim(void);
 
@@ -85,8 +79,8 @@ static inline _Atomic(uint64_t) *cfactory_reader_state(cfactory_reader *reader) 
 }
 
 /// Whether a reader record's owner enters sections with the asymmetric barrier:
-/// cfactory_asymmetric_barrier, copied into the record when it is claimed, so
-/// the entry tests a word on the line it writes anyway.
+/// the process's choice (cfactory_read_barrier_kind), copied into the record when
+/// it is claimed, so the entry tests a word on the line it writes anyway.
 static inline int cfactory_reader_light(cfactory_reader *reader) {
     return ((const int *)reader)[2];
 }
