@@ -287,9 +287,11 @@ extension FactoryRegistration {
         _ parameter: P, _ resolved: ResolvedOptions, context: ResolutionContext, checkCycles: Bool, traceIndex: Int
     ) -> (T, isNew: Bool) {
         let hashable = resolved.scopeOnParameters ? Self.hashable(parameter) : nil
-        if let cached = context.graphInstance(
-            name, T.self, ObjectIdentifier(P.self), container: containerID, parameter: hashable)
+        if let index = context.graphIndex(
+            name, valueType: ObjectIdentifier(T.self), parameterType: ObjectIdentifier(P.self), container: containerID,
+            parameter: hashable)
         {
+            let cached = context.graphValue(at: index, as: T.self)
             if traceIndex >= 0 { context.endTrace(traceIndex, value: cached, code: UInt8(ascii: "C")) }
             return (cached, false)
         }

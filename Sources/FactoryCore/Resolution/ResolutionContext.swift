@@ -293,19 +293,30 @@ package final class ResolutionContext {
 
     // MARK: Graph scope
 
-    /// The graph-scoped instance for the key in this cycle, or `nil`.
-    @inlinable
-    package func graphInstance<T>(
-        _ name: StaticString, _ type: T.Type, _ parameterType: ObjectIdentifier, container: ObjectIdentifier,
+    /// Where this cycle keeps the graph-scoped instance for the key, or `nil`.
+    ///
+    /// Not generic, and it returns an index rather than a `T?`: the general path
+    /// runs unspecialized, where a `T?` costs a metadata lookup for `Optional<T>`
+    /// and copying an entry out of the array costs a retain and a release of each
+    /// of its references. The entries are compared in place.
+    @usableFromInline
+    package func graphIndex(
+        _ name: StaticString, valueType: ObjectIdentifier, parameterType: ObjectIdentifier, container: ObjectIdentifier,
         parameter: AnyHashable?
-    ) -> T? {
-        for entry in graph
-        where entry.container == container && entry.valueType == ObjectIdentifier(T.self)
-            && entry.parameterType == parameterType && FactoryName.equal(entry.name, name) && entry.parameter == parameter
-        {
-            return unsafeDowncast(entry.cell, to: StrongCell<T>.self).value
+    ) -> Int? {
+        graph.indices.first { index in
+            graph[index].container == container && graph[index].valueType == valueType
+                && graph[index].parameterType == parameterType && FactoryName.equal(graph[index].name, name)
+                && graph[index].parameter == parameter
         }
-        return nil
+    }
+
+    /// The instance that graph entry `index` (from ``graphIndex(_:valueType:parameterType:container:parameter:)``
+    /// called with `T`'s identity) holds.
+    @inlinable
+    package func graphValue<T>(at index: Int, as type: T.Type) -> T {
+        // The entry matched `T`'s identity, and keepInGraph made its cell for that `T`.
+        unsafeDowncast(graph[index].cell, to: StrongCell<T>.self).value
     }
 
     /// Keeps `value` for the rest of this cycle.
