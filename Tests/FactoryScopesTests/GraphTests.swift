@@ -27,3 +27,39 @@ import Testing
         #expect(Set(all.map { ObjectIdentifier($0.ids) }).count == all.count)
     }
 }
+
+/// Graph factories that differ in one part of their key each: name, value type,
+/// parameter value and container.
+private final class GraphKeys: ManagedContainer {
+    let manager = ContainerManager()
+    let sibling: GraphKeys?
+
+    init(sibling: GraphKeys? = nil) { self.sibling = sibling }
+
+    var left: Factory<Thing> { self { Thing(id: 1) }.graph }
+    var right: Factory<Thing> { self { Thing(id: 2) }.graph }
+    var common: Factory<CommonService> { self { CommonService() }.graph }
+    var numbered: ParameterFactory<Int, Thing> { self { Thing(id: $0) }.graph.scopeOnParameters }
+
+    /// One cycle that resolves each of them twice, and the sibling's `left` twice.
+    var cycle: Factory<[AnyObject]> {
+        self {
+            [
+                self.left(), self.left(), self.right(), self.right(), self.common(), self.common(),
+                self.numbered(7), self.numbered(7), self.numbered(8), self.numbered(8),
+                self.sibling!.left(), self.sibling!.left(),
+            ]
+        }
+    }
+}
+
+extension GraphTests {
+    @Test func aCycleKeepsOneInstancePerFactoryParameterAndContainer() {
+        let container = GraphKeys(sibling: GraphKeys())
+        let all = container.cycle()
+        let pairs = stride(from: 0, to: all.count, by: 2).map { (all[$0], all[$0 + 1]) }
+        #expect(pairs.allSatisfy { $0.0 === $0.1 }, "each factory resolved twice in one cycle is one instance")
+        #expect(Set(pairs.map { ObjectIdentifier($0.0) }).count == pairs.count, "no two keys share an instance")
+        #expect((all[6] as? Thing)?.id == 7 && (all[8] as? Thing)?.id == 8)
+    }
+}
