@@ -63,3 +63,34 @@ extension GraphTests {
         #expect((all[6] as? Thing)?.id == 7 && (all[8] as? Thing)?.id == 8)
     }
 }
+
+/// A graph factory keyed by a parameter whose `==` resolves further graph
+/// factories in the same cycle, which grows the cycle's list of instances while
+/// the lookup compares against it.
+private final class ReentrantGraph: ManagedContainer {
+    static let shared = ReentrantGraph()
+    let manager = ContainerManager()
+
+    var filler: ParameterFactory<Int, Thing> { self { Thing(id: $0) }.graph.scopeOnParameters }
+    var keyed: ParameterFactory<ReentrantKey, Thing> { self { Thing(id: $0.value) }.graph.scopeOnParameters }
+    var cycle: Factory<[Thing]> { self { [self.keyed(ReentrantKey(value: 1)), self.keyed(ReentrantKey(value: 1))] } }
+}
+
+private struct ReentrantKey: Hashable, Sendable {
+    let value: Int
+
+    static func == (lhs: ReentrantKey, rhs: ReentrantKey) -> Bool {
+        for index in 100..<164 { _ = ReentrantGraph.shared.filler(index) }
+        return lhs.value == rhs.value
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
+extension GraphTests {
+    @Test func aParameterWhoseEqualityResolvesStillFindsItsInstance() {
+        let pair = ReentrantGraph.shared.cycle()
+        #expect(pair[0] === pair[1])
+        #expect(pair[0].id == 1)
+    }
+}

@@ -305,9 +305,15 @@ package final class ResolutionContext {
         parameter: AnyHashable?
     ) -> Int? {
         graph.indices.first { index in
-            graph[index].container == container && graph[index].valueType == valueType
-                && graph[index].parameterType == parameterType && FactoryName.equal(graph[index].name, name)
-                && graph[index].parameter == parameter
+            guard
+                graph[index].container == container && graph[index].valueType == valueType
+                    && graph[index].parameterType == parameterType && FactoryName.equal(graph[index].name, name)
+            else { return false }
+            // Copied out before comparing: `==` is the parameter type's, user code that may
+            // resolve graph factories and so append to `graph` (which may move its storage).
+            // Entries are only removed at the end of a cycle, so the indices stay valid.
+            let stored = graph[index].parameter
+            return stored == parameter
         }
     }
 
