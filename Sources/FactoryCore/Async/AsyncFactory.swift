@@ -45,7 +45,7 @@ public struct AsyncFactory<T: Sendable>: Sendable {
     }
 
     /// Resolves an instance: new, from the factory's scope, or from a build under way.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     nonisolated(nonsending) public func callAsFunction() async throws -> T {
         if let hit = registration.cachedHit() { return hit }
         return try await registration.resolveSlowly(())
@@ -159,7 +159,7 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
     }
 
     /// Resolves an instance for `parameter`.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     nonisolated(nonsending) public func callAsFunction(_ parameter: P) async throws -> T {
         if let hit = registration.cachedHit() { return hit }
         return try await registration.resolveSlowly(parameter)

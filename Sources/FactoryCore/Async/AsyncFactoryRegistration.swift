@@ -234,7 +234,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     /// The common case, inlined and specialised in the caller, and synchronous so
     /// that nothing is copied into an async frame: nothing persisted, no decorator
     /// or context, the definition's own cache scope, and a lock-free hit.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     package func cachedHit() -> T? {
         let manager = self.manager
         let flags = manager.flags.value

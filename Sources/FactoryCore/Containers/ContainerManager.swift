@@ -187,7 +187,7 @@ public final class ContainerManager: @unchecked Sendable {
     // MARK: Slots
 
     /// The slot of `key`, lock-free, or `nil` if the factory never cached or persisted anything here.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     package func findSlot(_ key: FactoryKey) -> Unmanaged<Slot>? {
         table.find(
             key.hashBits, key.name, ObjectIdentifier(key.valueType), ObjectIdentifier(key.parameterType),

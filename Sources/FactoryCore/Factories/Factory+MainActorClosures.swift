@@ -164,13 +164,13 @@ extension ParameterFactory {
 extension ManagedContainer {
     /// Makes a factory whose closure is written `{ @MainActor in ... }`, as in Factory 2.5:
     /// `var model: Factory<Model> { self { @MainActor in Model() } }`.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public func callAsFunction<T>(key: StaticString = #function, _ factory: @escaping @MainActor () -> T) -> Factory<T> {
         Factory(self, key: key, factory)
     }
 
     /// Makes a parameter factory whose closure is written `{ @MainActor in ... }`.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public func callAsFunction<P, T>(
         key: StaticString = #function, _ factory: @escaping @MainActor (P) -> T
     ) -> ParameterFactory<P, T> {

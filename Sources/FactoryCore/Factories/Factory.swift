@@ -41,7 +41,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     }
 
     /// Resolves an instance: new, or from the factory's scope.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public func callAsFunction() -> T {
         registration.resolve(())
     }

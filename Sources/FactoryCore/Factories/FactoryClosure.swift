@@ -31,7 +31,7 @@ package struct FactoryClosure<P, T>: Sendable {
 
     /// Calls the closure. Reads the stored closure in place: binding it to a
     /// local would retain and release its context around every call.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     package func callAsFunction(_ parameter: P) -> T {
         if plainClosure != nil { return plainClosure.unsafelyUnwrapped() }
         return parameterClosure.unsafelyUnwrapped(parameter)

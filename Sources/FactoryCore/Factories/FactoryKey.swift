@@ -45,7 +45,7 @@ public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The hash that the library's own tables use.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     package var hashBits: Int {
         FactoryName.hash(name, ObjectIdentifier(valueType), ObjectIdentifier(parameterType), ObjectIdentifier(containerType))
     }
@@ -80,7 +80,7 @@ package enum FactoryName {
     /// that differ only outside those words share a hash and are told apart by
     /// ``equal(_:_:)``. Keys come from code, not from outside input, so a
     /// multiplicative mix is enough and costs a few instructions.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     package static func hash(
         _ name: StaticString, _ first: ObjectIdentifier, _ second: ObjectIdentifier, _ third: ObjectIdentifier
     ) -> Int {
@@ -111,7 +111,7 @@ package enum FactoryName {
         return Int(bitPattern: state ^ (state &>> 31))
     }
 
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     package static func mix(_ state: UInt, _ start: UnsafeRawPointer, _ count: Int) -> UInt {
         var state = state ^ UInt(count)
         if count >= 8 {

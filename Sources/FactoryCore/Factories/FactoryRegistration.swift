@@ -83,7 +83,7 @@ public struct FactoryRegistration<P, T>: Sendable {
 
     // Always inlined: a call from unspecialized code would need this type's
     // generic metadata, a runtime lookup, just to pass `self`.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     package var key: FactoryKey {
         FactoryKey(name: name, valueType: T.self, parameterType: P.self, containerType: containerType)
     }

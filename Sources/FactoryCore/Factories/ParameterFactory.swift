@@ -34,7 +34,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     }
 
     /// Resolves an instance for `parameters`.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public func callAsFunction(_ parameters: P) -> T {
         registration.resolve(parameters)
     }

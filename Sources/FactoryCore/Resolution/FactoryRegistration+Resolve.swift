@@ -8,7 +8,7 @@ extension FactoryRegistration {
     /// atomic load of the container's flags, then either the closure (unique) or
     /// a lock-free cache lookup (cached, shared, singleton). Everything else goes
     /// through ``resolveSlowly(_:)``.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     package func resolve(_ parameter: P) -> T {
         let manager = self.manager
         let flags = manager.flags.value
@@ -96,7 +96,7 @@ extension FactoryRegistration {
 
     /// ``build(_:isolation:_:key:context:checkCycles:traceIndex:code:)`` once the
     /// parameter's address (`nil` for a `Factory`) is known.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     static func buildInFrame(
         _ factory: FactoryClosure<P, T>, _ parameter: P, pointer: UnsafeRawPointer?, key registration: Self,
         _ context: ResolutionContext, _ checkCycles: Bool, _ traceIndex: Int, _ code: UInt8

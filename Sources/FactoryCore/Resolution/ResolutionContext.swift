@@ -185,7 +185,7 @@ package final class ResolutionContext {
 
     /// The context of the calling thread, unretained: the thread keeps it alive,
     /// and counting references to it would cost more than using it.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     package static var currentUnmanaged: Unmanaged<ResolutionContext> {
         if let raw = cfactory_context() {
             return Unmanaged<ResolutionContext>.fromOpaque(raw)
@@ -209,7 +209,7 @@ package final class ResolutionContext {
     /// same factory of the same container instance, with an equal parameter, is
     /// already being built on this thread (a circular dependency). Recursion with
     /// different parameters is not a cycle.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     package func enter<P>(_ frame: Frame, parameterType: P.Type, checkCycles: Bool) {
         if checkCycles || isValidating {
             var index = 0
@@ -233,7 +233,7 @@ package final class ResolutionContext {
 
     /// Leaves the current build; at the end of a cycle releases its graph
     /// instances and writes its trace.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     package func leave() {
         depth &-= 1
         if depth == 0 && !(graph.isEmpty && trace.isEmpty) {

@@ -39,7 +39,7 @@ package class CacheCell: @unchecked Sendable {
 
     /// Whether the cell is still good for `scopeID` with a time-to-live of `ttl`
     /// nanoseconds (0: forever).
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     package final func isValid(scopeID: ObjectIdentifier, ttl: UInt64) -> Bool {
         guard self.scopeID == scopeID else { return false }
         return ttl == 0 || Self.now() &- createdAt < ttl

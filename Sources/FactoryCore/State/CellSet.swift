@@ -40,7 +40,7 @@ package final class CellSet: @unchecked Sendable {
 
     /// The cached instance if it is valid for `scopeID`, `ttl` (nanoseconds, 0 for
     /// none) and singleton `era`; lock-free, writes no shared memory.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     package func hit<T>(_ type: T.Type, scopeID: ObjectIdentifier, ttl: UInt64, weak: Bool, era: Int) -> T? {
         let section = ReadSection.begin()
         defer { section.end() }

@@ -45,7 +45,7 @@ package final class SingletonStorage: @unchecked Sendable {
     }
 
     /// The entry for `key`, lock-free, or `nil` if the key never stored anything here.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     package func find(_ key: FactoryKey) -> Unmanaged<SingletonSlot>? {
         table.find(
             key.hashBits, key.name, ObjectIdentifier(key.valueType), ObjectIdentifier(key.parameterType),

@@ -52,7 +52,7 @@ package final class SlotTable<Entry: TableEntry>: @unchecked Sendable {
 
     /// The entry for `hash`, name and types, or `nil`. Lock-free; the entry is
     /// unretained and stays valid while the table's owner lives.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     package func find(
         _ hash: Int, _ name: StaticString, _ valueType: ObjectIdentifier, _ parameterType: ObjectIdentifier,
         containerType: ObjectIdentifier
