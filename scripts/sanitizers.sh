@@ -32,13 +32,15 @@ failed=()
 summary=()
 
 # run NAME COMMAND...: runs the command, logs its output, fails on a non-zero
-# status or on a sanitizer report anywhere in the output.
+# status or on a sanitizer report anywhere in the output. A step still running
+# after 20 minutes (a normal one takes seconds to three minutes) hung: its stacks
+# go to the log and it fails (scripts/bounded.sh).
 run() {
     local name="$1"; shift
     local log="$logs/$name.log"
     local t0; t0=$(date +%s)
     echo "=== $name: $*"
-    "$@" >"$log" 2>&1
+    scripts/bounded.sh 1200 "$@" >"$log" 2>&1
     local status=$?
     local reports
     reports=$(grep -cE "WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer" "$log")
@@ -49,6 +51,8 @@ run() {
         summary+=("FAIL $name: exit $status, $reports sanitizer report(s), ${seconds}s (log: $log)")
         grep -E -A 30 "WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer" "$log" | head -n 120
         grep -E "^✘" "$log" | head -n 40
+        # A hang: the stacks scripts/bounded.sh printed.
+        sed -n '/^error: still running after/,$p' "$log" | head -n 600
     else
         summary+=("ok   $name: ${seconds}s")
     fi
