@@ -4,21 +4,14 @@
 #
 #     scripts/bounded.sh SECONDS COMMAND...
 #
-# When the command is still running after SECONDS, every thread's stack of it and
-# of each process it started is printed (gdb, installed from Debian if missing),
-# then they are killed and the script exits 124. Otherwise it exits with the
-# command's status. The limits are several times a normal run on this machine.
+# When the command is still running after SECONDS, every thread's stack of each
+# process of its session is printed (gdb, installed from Debian if missing), then
+# they are killed and the script exits 124. Otherwise it exits with the command's
+# status. The command runs in a session of its own so that a process it started
+# and lost (an orphan that still holds its output open) is found and killed too.
 set -uo pipefail
 limit="$1"
 shift
-
-descendants() {
-    local child
-    for child in $(pgrep -P "$1"); do
-        echo "$child"
-        descendants "$child"
-    done
-}
 
 print_stacks() {
     if ! command -v gdb >/dev/null 2>&1; then
@@ -34,13 +27,15 @@ print_stacks() {
     done
 }
 
-"$@" &
+# A background job of a script is not a group leader, so setsid(1) makes the
+# session in place: its id is the command's pid.
+setsid "$@" &
 pid=$!
 deadline=$((SECONDS + limit))
 while kill -0 "$pid" 2>/dev/null; do
     if [ "$SECONDS" -ge "$deadline" ]; then
         echo "error: still running after ${limit}s, so it hung: $*"
-        processes=("$pid" $(descendants "$pid"))
+        mapfile -t processes < <(pgrep -s "$pid")
         # Stop them first, so that each process's stacks are from one moment.
         kill -STOP "${processes[@]}" 2>/dev/null
         print_stacks "${processes[@]}"
@@ -51,3 +46,7 @@ while kill -0 "$pid" 2>/dev/null; do
     sleep 1
 done
 wait "$pid"
+status=$?
+# What the command left running would hold its output open.
+pkill -KILL -s "$pid" 2>/dev/null
+exit "$status"
