@@ -48,13 +48,20 @@ private final class ThreadBody {
     init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }
 
-/// Starts a detached pthread; the tests wait for their threads' work, not for the threads.
-public func startThread(_ body: @escaping @Sendable () -> Void) {
+/// Starts a detached pthread, with `stackSize` bytes of stack if given (else the
+/// system's default); the tests wait for their threads' work, not for the threads.
+public func startThread(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) {
     let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    if let stackSize {
+        precondition(pthread_attr_setstacksize(&attributes, stackSize) == 0, "FactoryTestSupport: bad stack size \(stackSize)")
+    }
     #if canImport(Darwin)
     var thread: pthread_t?
     let result = pthread_create(
-        &thread, nil,
+        &thread, &attributes,
         { raw in
             Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().body()
             return nil
@@ -63,7 +70,7 @@ public func startThread(_ body: @escaping @Sendable () -> Void) {
     #else
     var thread = pthread_t()
     let result = pthread_create(
-        &thread, nil,
+        &thread, &attributes,
         { raw in
             guard let raw else { return nil }
             Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().body()

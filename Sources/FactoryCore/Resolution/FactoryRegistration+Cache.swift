@@ -1,7 +1,7 @@
 extension FactoryRegistration {
-    /// Resolves through a cache (cached, shared, custom or singleton scope): a
-    /// lock-free hit if there is one, else a build that runs once per cache
-    /// generation however many threads ask at once.
+    /// Looks in the cache (cached, shared, custom or singleton scope): a lock-free
+    /// hit, written to `found`, if there is one; else claims the build, which then
+    /// runs once per cache generation however many threads ask at once.
     ///
     /// The closure is chosen again under the container's lock, together with the
     /// decision to build, so a `register` or reset that returned before that
@@ -9,30 +9,33 @@ extension FactoryRegistration {
     /// caller but never stored (the generation moved on). Threads that find a
     /// build under way wait for it with no lock held; a thread that would wait
     /// for its own build, or for a thread that waits for it, is a cycle.
-    func resolveCached(
-        _ parameter: P, manager: ContainerManager, key: FactoryKey, resolved: inout ResolvedOptions,
-        context: ResolutionContext, checkCycles: Bool, traceIndex: Int
-    ) -> (value: T, isNew: Bool) {
+    ///
+    /// Returns `false` for a build: with `pending.claim` set when its instance is
+    /// to be cached, without it when it is not (a parameter that cannot be a key,
+    /// a scope that stopped caching, a recursion into this entry's own build).
+    func findCached(
+        _ parameter: P, _ resolved: inout ResolvedOptions, _ pending: inout PendingBuild, found: UnsafeMutablePointer<T>,
+        in context: ResolutionContext
+    ) -> Bool {
+        let traceIndex = pending.traceIndex
         if let value = hit(manager: manager, key: key, resolved: resolved) {
+            found.initialize(to: value)
             if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: UInt8(ascii: "C")) }
-            return (value, false)
+            return true
         }
         var parameterKey: AnyHashable?
         if resolved.scopeOnParameters {
-            guard let hashable = Self.hashable(parameter) else {
-                return (buildUncached(parameter, resolved, context, checkCycles, traceIndex), true)
-            }
+            guard let hashable = Self.hashable(parameter) else { return false }
             parameterKey = hashable
         }
-        // The decision and the publication run in frames of their own, so that the
-        // frame under the closure (which may resolve further levels) stays small.
         while true {
             switch decide(parameterKey, manager: manager, key: key, resolved: &resolved, context: context) {
             case .cached(let value):
+                found.initialize(to: value)
                 if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: UInt8(ascii: "C")) }
-                return (value, false)
+                return true
             case .uncached:
-                return (buildUncached(parameter, resolved, context, checkCycles, traceIndex), true)
+                return false
             case .shutDown:
                 FactoryError.fail(.resolvedAfterShutdown(key))
             case .reentered:
@@ -43,17 +46,13 @@ extension FactoryRegistration {
                 if isReentry(of: parameter, in: context) {
                     context.failCycle(frame(for: parameter, pointer: nil))
                 }
-                return (buildUncached(parameter, resolved, context, checkCycles, traceIndex), true)
+                return false
             case .wait(let builder, let waitPoint):
                 WaitGraph.wait(context, for: builder, key: key, at: waitPoint)
             case .build(let claim):
                 context.beginOwnedBuild(claim.ownedBuild(lock: manager.lock))
-                let value = Self.build(
-                    closure(resolved), isolation: resolved.isolation, parameter, key: self, context: context,
-                    checkCycles: checkCycles, traceIndex: traceIndex, code: resolved.code)
-                context.endOwnedBuild()
-                publish(value, claim, key: key, manager: manager)
-                return (value, true)
+                pending.claim = claim
+                return false
             }
         }
     }
@@ -129,33 +128,6 @@ extension FactoryRegistration {
                 shutdown: shutdown))
     }
 
-    /// Ends the build `claim` names: opens its gate and caches `value` unless the
-    /// entry's generation moved on (a `register` or reset came meanwhile).
-    @inline(never)
-    private func publish(_ value: T, _ claim: BuildClaim, key: FactoryKey, manager: ContainerManager) {
-        var garbage = Garbage()
-        let location = claim.location
-        let cells = location.cells
-        let waitPoint = manager.lock.withLock {
-            location.withStorageLock { () -> WaitPoint? in
-                let waitPoint: WaitPoint?
-                if let parameterKey = claim.parameterKey {
-                    waitPoint = cells.parameterGates.removeValue(forKey: parameterKey)?.waitPoint
-                } else {
-                    waitPoint = cells.gate.waitPoint
-                    cells.gate = BuildGate()
-                }
-                if cells.generation == claim.generation {
-                    location.store(
-                        value, claim.parameterKey, scopeID: claim.scopeID, key: key, shutdown: claim.shutdown, &garbage)
-                }
-                return waitPoint
-            }
-        }
-        waitPoint?.open()
-        garbage.release()
-    }
-
     /// Whether this factory of this container is being built on `context`'s
     /// thread with a parameter equal to `parameter` (always, for a `Factory`).
     private func isReentry(of parameter: P, in context: ResolutionContext) -> Bool {
@@ -172,7 +144,7 @@ extension FactoryRegistration {
         }
     }
 
-    private func frame(for parameter: P, pointer: UnsafeRawPointer?) -> ResolutionContext.Frame {
+    func frame(for parameter: P, pointer: UnsafeRawPointer?) -> ResolutionContext.Frame {
         ResolutionContext.Frame(
             name: name, valueType: T.self, parameterType: P.self, containerType: containerType,
             container: containerID, parameter: pointer)
@@ -182,15 +154,6 @@ extension FactoryRegistration {
     private func hit(manager: ContainerManager, key: FactoryKey, resolved: ResolvedOptions) -> T? {
         guard !resolved.scopeOnParameters, let scope = resolved.scope else { return nil }
         return manager.cacheHit(T.self, key: key, scope: scope, ttl: resolved.ttl, box: resolved.box)
-    }
-
-    private func buildUncached(
-        _ parameter: P, _ resolved: ResolvedOptions, _ context: ResolutionContext, _ checkCycles: Bool,
-        _ traceIndex: Int
-    ) -> T {
-        Self.build(
-            closure(resolved), isolation: resolved.isolation, parameter, key: self, context: context, checkCycles: checkCycles,
-            traceIndex: traceIndex, code: resolved.code)
     }
 }
 
@@ -344,5 +307,30 @@ struct BuildClaim {
         ResolutionContext.OwnedBuild(
             cells: location.cells, parameter: parameterKey, lock: lock,
             extraLock: location.storageLocked ? location.storage?.lock : nil)
+    }
+
+    /// Ends the build this claim names: opens its gate and caches `value` unless the
+    /// entry's generation moved on (a `register` or reset came meanwhile).
+    @inline(never)
+    func publish<T>(_ value: T, key: FactoryKey, manager: ContainerManager) {
+        var garbage = Garbage()
+        let cells = location.cells
+        let waitPoint = manager.lock.withLock {
+            location.withStorageLock { () -> WaitPoint? in
+                let waitPoint: WaitPoint?
+                if let parameterKey {
+                    waitPoint = cells.parameterGates.removeValue(forKey: parameterKey)?.waitPoint
+                } else {
+                    waitPoint = cells.gate.waitPoint
+                    cells.gate = BuildGate()
+                }
+                if cells.generation == generation {
+                    location.store(value, parameterKey, scopeID: scopeID, key: key, shutdown: shutdown, &garbage)
+                }
+                return waitPoint
+            }
+        }
+        waitPoint?.open()
+        garbage.release()
     }
 }

@@ -7,9 +7,19 @@ extension FactoryRegistration {
     /// the container, the definition's own scope — is specialised for `T`: one
     /// atomic load of the container's flags, then either the closure (unique) or
     /// a lock-free cache lookup (cached, shared, singleton). Everything else goes
-    /// through ``resolveSlowly(_:)``.
+    /// through the general path (``resolveOffTheFastPath(_:)``).
     @_alwaysEmitIntoClient @inline(__always)
     package func resolve(_ parameter: P) -> T {
+        if let value = resolveOnTheFastPath(parameter) { return value }
+        return resolveOffTheFastPath(parameter)
+    }
+
+    /// The instance when the fast path applies (a cache hit, its decorator run,
+    /// or a unique build), else `nil`. A function of its own so that an
+    /// unoptimized build does not keep its locals on the stack while the general
+    /// path builds (a chain of nested resolutions stacks that frame per level).
+    @_alwaysEmitIntoClient @inline(__always)
+    func resolveOnTheFastPath(_ parameter: P) -> T? {
         let manager = self.manager
         let flags = manager.flags.value
         if flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
@@ -43,10 +53,34 @@ extension FactoryRegistration {
                 return hit
             }
         }
-        // Through a pointer: handing the value itself to this unspecialized function
-        // would make the caller instantiate this type's metadata, and the compiler
-        // then copies and destroys factory values through it (value witness calls).
-        return withUnsafePointer(to: self) { resolveFactorySlowly($0, parameter) }
+        return nil
+    }
+
+    /// The general path, with the factory's closure called here, in the caller's
+    /// frame: what comes before the build (``begin(_:_:found:)``) and after it
+    /// (``finishFactoryResolution(_:_:_:manager:name:containerType:containerID:extras:)``)
+    /// run in frames of their own, gone while the closure runs. A chain of nested
+    /// resolutions then stacks one caller frame per level, not the general path's
+    /// frames as well (RELIABILITY.md, guarantee 10).
+    ///
+    /// The parameter stays at one address for the whole build: the thread's
+    /// resolution context points at it to tell a cycle from recursion.
+    @_alwaysEmitIntoClient @inline(__always)
+    func resolveOffTheFastPath(_ parameter: P) -> T {
+        withUnsafePointer(to: parameter) { parameterAddress in
+            withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { found in
+                var pending = PendingBuild()
+                let instance = found.baseAddress.unsafelyUnwrapped
+                if begin(parameterAddress, &pending, found: instance) {
+                    return instance.move()
+                }
+                let value = pending.closure(factory)(parameter)
+                finishFactoryResolution(
+                    value, &pending, P.self, manager: manager, name: name, containerType: containerType,
+                    containerID: containerID, extras: extras)
+                return value
+            }
+        }
     }
 
     /// Runs the definition's closure inside this thread's resolution cycle.
@@ -68,56 +102,34 @@ extension FactoryRegistration {
         if let decorator = extras?.decorator { decorator(value, true) }
         return value
     }
-
-    /// Runs `factory` for `parameter` as a frame of `context`'s chain: checks the
-    /// closure's isolation and, with `checkCycles`, that the factory is not
-    /// already being built on this thread with an equal parameter. Fills trace
-    /// line `traceIndex` (if not -1) before leaving the frame.
-    @inlinable
-    static func build(
-        _ factory: FactoryClosure<P, T>, isolation: ClosureIsolation, _ parameter: P, key registration: Self,
-        context: ResolutionContext, checkCycles: Bool, traceIndex: Int, code: UInt8
-    ) -> T {
-        if isolation == .main && !cfactory_is_main_actor() {
-            failMainActor(registration.key)
-        }
-        // A `Factory` has no parameter to point at: no closure frame for
-        // `withUnsafePointer` between this level and the next (nested resolutions
-        // stack one such chain per level).
-        guard P.self != Void.self else {
-            return buildInFrame(factory, parameter, pointer: nil, key: registration, context, checkCycles, traceIndex, code)
-        }
-        return withUnsafePointer(to: parameter) { pointer in
-            buildInFrame(
-                factory, parameter, pointer: UnsafeRawPointer(pointer), key: registration, context, checkCycles, traceIndex,
-                code)
-        }
-    }
-
-    /// ``build(_:isolation:_:key:context:checkCycles:traceIndex:code:)`` once the
-    /// parameter's address (`nil` for a `Factory`) is known.
-    @_alwaysEmitIntoClient @inline(__always)
-    static func buildInFrame(
-        _ factory: FactoryClosure<P, T>, _ parameter: P, pointer: UnsafeRawPointer?, key registration: Self,
-        _ context: ResolutionContext, _ checkCycles: Bool, _ traceIndex: Int, _ code: UInt8
-    ) -> T {
-        let frame = ResolutionContext.Frame(
-            name: registration.name, valueType: T.self, parameterType: P.self,
-            containerType: registration.containerType, container: registration.containerID, parameter: pointer)
-        context.enter(frame, parameterType: P.self, checkCycles: checkCycles)
-        let value = factory(parameter)
-        if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: code) }
-        context.leave()
-        return value
-    }
 }
 
-/// ``FactoryRegistration/resolveSlowly(_:)`` for a registration behind a pointer:
-/// a free function, generic over `P` and `T` only, so the caller passes their
-/// metadata, not the registration type's.
+/// The general path after the closure ``FactoryRegistration/begin(_:_:found:)``
+/// chose built `value`: leaves the build, publishes a cached instance, keeps a
+/// graph one, then ends the resolution (``PendingBuild/end(_:isNew:extras:manager:in:)``).
+///
+/// It takes the registration's fields, not the registration: calling a method
+/// on a registration the caller holds copied the whole value first, a retain
+/// and a release of each reference it holds.
 @usableFromInline
-func resolveFactorySlowly<P, T>(_ registration: UnsafePointer<FactoryRegistration<P, T>>, _ parameter: P) -> T {
-    registration.pointee.resolveSlowly(parameter)
+func finishFactoryResolution<P, T>(
+    _ value: T, _ pending: inout PendingBuild, _ parameterType: P.Type, manager: ContainerManager,
+    name: StaticString, containerType: any AnyObject.Type, containerID: ObjectIdentifier,
+    extras: DefinitionExtras<T>?
+) {
+    let context = pending.context.unsafelyUnwrapped.takeUnretainedValue()
+    if pending.traceIndex >= 0 { context.endTrace(pending.traceIndex, value: value, code: pending.code) }
+    context.leave()
+    if let claim = pending.claim.take() {
+        context.endOwnedBuild()
+        let key = FactoryKey(name: name, valueType: T.self, parameterType: P.self, containerType: containerType)
+        claim.publish(value, key: key, manager: manager)
+    }
+    // Kept only inside a cycle: a top-level graph resolution has nobody to share with.
+    if pending.keepsInGraph && context.depth > 0 {
+        context.keepInGraph(value, name, ObjectIdentifier(P.self), container: containerID, parameter: pending.graphKey)
+    }
+    pending.end(value, isNew: true, extras: extras, manager: manager, in: context)
 }
 
 /// Stops the program: a main-actor factory closure was about to run off the main thread.
@@ -155,6 +167,67 @@ struct ResolvedOptions {
     var shutdown: ShutdownHandlerBase?
 }
 
+/// What the general path decided before a build, carried across it on the
+/// resolving caller's stack: filled by ``FactoryRegistration/begin(_:_:found:)``,
+/// read by the caller for the closure and by ``finishFactoryResolution(_:_:_:manager:name:containerType:containerID:extras:)``.
+/// Not generic, for the same reason as ``ResolvedOptions``.
+@usableFromInline
+struct PendingBuild {
+    /// The box whose closure builds the instance; `nil` for the definition's closure.
+    @usableFromInline var closureBox: RegistrationBoxBase?
+    /// A decorator persisted at run time, which replaces the definition's.
+    var decoratorBox: DecoratorBoxBase?
+    /// Trace code of a new instance; see ``ResolvedOptions/code``.
+    var code = UInt8(ascii: "F")
+    /// The thread's context, not counted. Safe: `begin` and `finish` run on one
+    /// thread within one synchronous call, and a thread's context is released
+    /// only by its thread-exit destructor (`cfactory_set_context`), which cannot
+    /// run inside that call; ``ResolutionContext/current`` never returns another.
+    var context: Unmanaged<ResolutionContext>?
+    /// The container's flags when the resolution started.
+    var flags = 0
+    /// The trace line this resolution fills, or -1.
+    var traceIndex = -1
+    /// A captive-dependency watch was started and must be ended.
+    var watched = false
+    /// The cache entry this build fills, if it is to be cached.
+    var claim: BuildClaim?
+    /// The build is a graph instance, kept for the rest of the cycle.
+    var keepsInGraph = false
+    /// The graph instance's parameter, with `scopeOnParameters`.
+    var graphKey: AnyHashable?
+
+    @usableFromInline init() {}
+
+    /// The closure to run: the registered one `begin` chose, else the definition's.
+    /// The box's type is certain: a slot belongs to one factory kind, which its key
+    /// names, so a registration stored there was made by a factory of this `P` and `T`.
+    @_alwaysEmitIntoClient @inline(__always)
+    func closure<P, T>(_ definition: FactoryClosure<P, T>) -> FactoryClosure<P, T> {
+        guard let box = closureBox else { return definition }
+        return unsafeDowncast(box, to: RegistrationBox<P, T>.self).factory
+    }
+
+    /// Ends a resolution that has its instance: the watch, the decorators (the
+    /// persisted one, else the definition's; then the container's), and a traced
+    /// cycle that ends here.
+    func end<T>(
+        _ value: T, isNew: Bool, extras: DefinitionExtras<T>?, manager: ContainerManager, in context: ResolutionContext
+    ) {
+        // Before the decorators: what they resolve is not part of this build.
+        if watched { context.endWatch() }
+        if let box = decoratorBox {
+            unsafeDowncast(box, to: DecoratorBox<T>.self).decorator(value, isNew)
+        } else if let decorator = extras?.decorator {
+            decorator(value, isNew)
+        }
+        if flags & ContainerManager.Flags.decorator != 0, let containerDecorator = manager.publishedDecorator {
+            containerDecorator(value)
+        }
+        if traceIndex >= 0 && context.depth == 0 { context.endCycle() }
+    }
+}
+
 extension FactoryRegistration {
     /// Merges persisted `options` over this value's definition.
     func effective(_ persisted: PersistedOptions?, defaultScope: Scope?) -> ResolvedOptions {
@@ -190,23 +263,6 @@ extension FactoryRegistration {
         return result
     }
 
-    /// The closure `resolved` names.
-    @inline(__always)
-    func closure(_ resolved: ResolvedOptions) -> FactoryClosure<P, T> {
-        guard let box = resolved.closureBox else { return factory }
-        return unsafeDowncast(box, to: RegistrationBox<P, T>.self).factory
-    }
-
-    /// Runs the decorator that applies: the persisted one, else the definition's.
-    @inline(__always)
-    func decorate(_ value: T, isNew: Bool, _ resolved: ResolvedOptions) {
-        if let box = resolved.decoratorBox {
-            unsafeDowncast(box, to: DecoratorBox<T>.self).decorator(value, isNew)
-        } else if let decorator = extras?.decorator {
-            decorator(value, isNew)
-        }
-    }
-
     /// The override that applies in the running context: the lowest rank wins;
     /// for the same context type a persisted override wins over the definition's,
     /// and among persisted ones the last added.
@@ -225,11 +281,16 @@ extension FactoryRegistration {
         return best.map { ($0.box, $0.persisted) }
     }
 
-    /// The general path: auto-registration, persisted options, context overrides,
-    /// promises, strict mode, trace, decorators, the default scope, graph scope
-    /// and cache misses.
+    /// The general path up to the build: auto-registration, persisted options,
+    /// context overrides, promises, strict mode, the watch, the trace, the default
+    /// scope, the graph scope and the cache. Returns `true` with the instance
+    /// written to `found` when there is nothing to build (a cached or graph
+    /// instance; its decorators have run). Otherwise the build is entered on the
+    /// thread's resolution context and `pending` says which closure to call; the
+    /// caller calls it and hands the instance to
+    /// ``finishFactoryResolution(_:_:_:manager:name:containerType:containerID:extras:)``.
     @usableFromInline
-    func resolveSlowly(_ parameter: P) -> T {
+    func begin(_ parameter: UnsafePointer<P>, _ pending: inout PendingBuild, found: UnsafeMutablePointer<T>) -> Bool {
         let manager = self.manager
         manager.ensureAutoRegistered()
         let flags = manager.flags.value
@@ -243,66 +304,61 @@ extension FactoryRegistration {
         if resolved.fromDefinition { reportDefinitionUse(resolved, flags: flags, key: key) }
 
         let context = ResolutionContext.current
+        pending.context = Unmanaged.passUnretained(context)
+        pending.flags = flags
         // Captive-dependency checks and graph validation see every resolution that gets
         // here; a container they watch sets `observed`, which keeps its hits off the fast path.
         // A per-request container's resolutions are what an async build of another container
         // captures most; only they pay for looking up the task's chain (another container's
         // synchronous factories are seen inside an async build when that container is watched).
-        let watched =
+        pending.watched =
             flags & ContainerManager.Flags.observed != 0 || context.isWatching
             || (flags & ContainerManager.Flags.perRequest != 0 && ResolutionContext.isInsideWatchedAsyncBuild)
-        if watched { context.watch(key, scope: resolved.scope, ttl: resolved.ttl, flags: flags, manager: manager) }
-        let traceIndex = flags & ContainerManager.Flags.trace != 0 ? context.beginTrace(key, logger: manager.loggerBox) : -1
-        let checkCycles = flags & ContainerManager.Flags.checkCycles != 0
-        let value: T
-        let isNew: Bool
+        if pending.watched {
+            context.watch(key, scope: resolved.scope, ttl: resolved.ttl, flags: flags, manager: manager)
+        }
+        if flags & ContainerManager.Flags.trace != 0 { pending.traceIndex = context.beginTrace(key, logger: manager.loggerBox) }
+        let isFound: Bool
         switch resolved.scope?.strategy ?? .unique {
         case .unique:
-            value = Self.build(
-                closure(resolved), isolation: resolved.isolation, parameter, key: self, context: context,
-                checkCycles: checkCycles, traceIndex: traceIndex, code: resolved.code)
-            isNew = true
+            isFound = false
         case .graph:
-            (value, isNew) = resolveInGraph(
-                parameter, resolved, context: context, checkCycles: checkCycles, traceIndex: traceIndex)
+            isFound = findInGraph(parameter.pointee, resolved.scopeOnParameters, &pending, found: found, in: context)
         case .container, .singleton, .custom:
-            (value, isNew) = resolveCached(
-                parameter, manager: manager, key: key, resolved: &resolved, context: context, checkCycles: checkCycles,
-                traceIndex: traceIndex)
+            isFound = findCached(parameter.pointee, &resolved, &pending, found: found, in: context)
         }
-
-        // Before the decorators: what they resolve is not part of this build.
-        if watched { context.endWatch() }
-        decorate(value, isNew: isNew, resolved)
-        if flags & ContainerManager.Flags.decorator != 0, let containerDecorator = manager.publishedDecorator {
-            containerDecorator(value)
+        // After the cache: a miss chooses the options again under the container's lock.
+        pending.decoratorBox = resolved.decoratorBox
+        if isFound {
+            pending.end(found.pointee, isNew: false, extras: extras, manager: manager, in: context)
+            return true
         }
-        if traceIndex >= 0 && context.depth == 0 { context.endCycle() }
-        return value
+        pending.closureBox = resolved.closureBox
+        pending.code = resolved.code
+        if resolved.isolation == .main && !cfactory_is_main_actor() { failMainActor(key) }
+        let frame = frame(for: parameter.pointee, pointer: P.self == Void.self ? nil : UnsafeRawPointer(parameter))
+        context.enter(frame, parameterType: P.self, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
+        return false
     }
 
-    /// The graph scope: the instance this resolution cycle already built, or a new
-    /// one, kept for the rest of the cycle when it is built inside another build.
-    private func resolveInGraph(
-        _ parameter: P, _ resolved: ResolvedOptions, context: ResolutionContext, checkCycles: Bool, traceIndex: Int
-    ) -> (T, isNew: Bool) {
-        let hashable = resolved.scopeOnParameters ? Self.hashable(parameter) : nil
+    /// The graph scope: the instance this resolution cycle already built, written
+    /// to `found`, or `false` and a build to keep for the rest of the cycle.
+    private func findInGraph(
+        _ parameter: P, _ scopeOnParameters: Bool, _ pending: inout PendingBuild, found: UnsafeMutablePointer<T>,
+        in context: ResolutionContext
+    ) -> Bool {
+        let hashable = scopeOnParameters ? Self.hashable(parameter) : nil
         if let index = context.graphIndex(
             name, valueType: ObjectIdentifier(T.self), parameterType: ObjectIdentifier(P.self), container: containerID,
             parameter: hashable)
         {
-            let cached = context.graphValue(at: index, as: T.self)
-            if traceIndex >= 0 { context.endTrace(traceIndex, value: cached, code: UInt8(ascii: "C")) }
-            return (cached, false)
+            found.initialize(to: context.graphValue(at: index, as: T.self))
+            if pending.traceIndex >= 0 { context.endTrace(pending.traceIndex, value: found.pointee, code: UInt8(ascii: "C")) }
+            return true
         }
-        let value = Self.build(
-            closure(resolved), isolation: resolved.isolation, parameter, key: self, context: context,
-            checkCycles: checkCycles, traceIndex: traceIndex, code: resolved.code)
-        // Kept only inside a cycle: a top-level graph resolution has nobody to share with.
-        if context.depth > 0 {
-            context.keepInGraph(value, name, ObjectIdentifier(P.self), container: containerID, parameter: hashable)
-        }
-        return (value, true)
+        pending.keepsInGraph = true
+        pending.graphKey = hashable
+        return false
     }
 
     /// A resolution is about to use the factory's definition: strict mode hears of
