@@ -206,7 +206,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             scopeOnParameters: scopeOnParameters, decorator: decorator, persistedDecorator: nil, shutdown: shutdown)
         if options == nil && contexts == nil { return result }
         // A context override (run-time over definition, by rank) beats a registration.
-        if let best = FactoryRegistration<P, T>.bestContext(persisted: options?.contexts ?? [], definition: contexts ?? []),
+        if let best = GeneralPath.bestContext(persisted: options?.contexts ?? [], definition: contexts ?? []),
             let box = best.box as? AsyncRegistrationBox<P, T>
         {
             result.factory = box.factory

@@ -1,4 +1,4 @@
-extension FactoryRegistration {
+extension GeneralPath {
     /// Looks in the cache (cached, shared, custom or singleton scope): a lock-free
     /// hit, written to `found`, if there is one; else claims the build, which then
     /// runs once per cache generation however many threads ask at once.
@@ -13,26 +13,27 @@ extension FactoryRegistration {
     /// Returns `false` for a build: with `pending.claim` set when its instance is
     /// to be cached, without it when it is not (a parameter that cannot be a key,
     /// a scope that stopped caching, a recursion into this entry's own build).
-    func findCached(
-        _ parameter: P, _ resolved: inout ResolvedOptions, _ pending: inout PendingBuild, found: UnsafeMutablePointer<T>,
-        in context: ResolutionContext
+    static func findCached<P, T>(
+        _ registration: FactoryRegistration<P, T>, _ parameter: P, _ resolved: inout ResolvedOptions,
+        _ pending: inout PendingBuild, found: UnsafeMutablePointer<T>, in context: ResolutionContext
     ) -> Bool {
+        let manager = registration.manager
+        let key = registration.key
         let traceIndex = pending.traceIndex
-        if let value = hit(manager: manager, key: key, resolved: resolved) {
+        if let value = hit(T.self, manager: manager, key: key, resolved: resolved) {
             found.initialize(to: value)
             if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: UInt8(ascii: "C")) }
             return true
         }
         var parameterKey: AnyHashable?
         if resolved.scopeOnParameters {
-            guard let hashable = Self.hashable(parameter) else { return false }
+            guard let hashable = hashable(parameter) else { return false }
             parameterKey = hashable
         }
         while true {
-            switch decide(parameterKey, manager: manager, key: key, resolved: &resolved, context: context) {
-            case .cached(let value):
-                found.initialize(to: value)
-                if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: UInt8(ascii: "C")) }
+            switch decide(registration, parameterKey, resolved: &resolved, context: context, found: found) {
+            case .cached:
+                if traceIndex >= 0 { context.endTrace(traceIndex, value: found.pointee, code: UInt8(ascii: "C")) }
                 return true
             case .uncached:
                 return false
@@ -43,8 +44,8 @@ extension FactoryRegistration {
                 // factory with an equal parameter is a cycle, reported even with cycle
                 // checking off (waiting would never end); a recursion with another
                 // parameter into a cache that ignores parameters builds without caching.
-                if isReentry(of: parameter, in: context) {
-                    context.failCycle(frame(for: parameter, pointer: nil))
+                if isReentry(registration, parameter, in: context) {
+                    context.failCycle(frame(registration, pointer: nil))
                 }
                 return false
             case .wait(let builder, let waitPoint):
@@ -57,10 +58,12 @@ extension FactoryRegistration {
         }
     }
 
-    /// What a resolution that missed does next, decided under the container's lock.
+    /// What a resolution that missed does next, decided under the container's
+    /// lock. Not generic: a cached instance is written where the resolution
+    /// keeps it, so no type's metadata is made for this.
     enum CacheDecision {
-        /// A valid instance was cached after all.
-        case cached(T)
+        /// A valid instance was cached after all; it is written to `found`.
+        case cached
         /// The scope caches nothing (it changed since the resolution started).
         case uncached
         /// The container was shut down since the resolution started.
@@ -77,10 +80,12 @@ extension FactoryRegistration {
     /// to build, so a `register` or reset that returned before it is always seen.
     /// Drops an expired or stale instance; what it drops is released after unlocking.
     @inline(never)
-    private func decide(
-        _ parameterKey: AnyHashable?, manager: ContainerManager, key: FactoryKey, resolved: inout ResolvedOptions,
-        context: ResolutionContext
+    private static func decide<P, T>(
+        _ registration: FactoryRegistration<P, T>, _ parameterKey: AnyHashable?, resolved: inout ResolvedOptions,
+        context: ResolutionContext, found: UnsafeMutablePointer<T>
     ) -> CacheDecision {
+        let manager = registration.manager
+        let key = registration.key
         // The strategy of a custom scope is user code: asked before locking.
         let fetched = FetchedScopeCache(scope: resolved.scope, key: key, manager: manager)
         var garbage = Garbage()
@@ -88,7 +93,7 @@ extension FactoryRegistration {
         return manager.lock.withLock { () -> CacheDecision in
             if manager.state.isShutDown { return .shutDown }
             let slot = manager.slot(key)
-            resolved = effective(slot.persistedOptions, defaultScope: manager.state.defaultScope)
+            resolved = effective(registration, slot.persistedOptions, defaultScope: manager.state.defaultScope)
             guard let scope = resolved.scope else { return .uncached }
             return CacheLocation.withLocked(
                 scope: scope, box: resolved.box, slot: slot, key: key, manager: manager, fetched: fetched
@@ -96,20 +101,22 @@ extension FactoryRegistration {
                 guard let location = $0 else { return .uncached }
                 return decide(
                     at: location, parameterKey, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl,
-                    shutdown: resolved.shutdown, context, &garbage)
+                    shutdown: resolved.shutdown, context, &garbage, found: found)
             }
         }
     }
 
-    /// ``decide(_:manager:key:resolved:context:)`` once the cache location is
-    /// known; its locks held.
-    private func decide(
+    /// ``decide(_:_:resolved:context:found:)`` once the cache location is known;
+    /// its locks held.
+    private static func decide<T>(
         at location: CacheLocation, _ parameterKey: AnyHashable?, scopeID: ObjectIdentifier, ttl: UInt64,
-        shutdown: ShutdownHandlerBase?, _ context: ResolutionContext, _ garbage: inout Garbage
+        shutdown: ShutdownHandlerBase?, _ context: ResolutionContext, _ garbage: inout Garbage,
+        found: UnsafeMutablePointer<T>
     ) -> CacheDecision {
         let cells = location.cells
         if let value = location.cachedValue(T.self, parameterKey, scopeID: scopeID, ttl: ttl, &garbage) {
-            return .cached(value)
+            found.initialize(to: value)
+            return .cached
         }
         var gate = parameterKey.map { cells.parameterGates[$0] ?? BuildGate() } ?? cells.gate
         if let builder = gate.builder {
@@ -130,28 +137,24 @@ extension FactoryRegistration {
 
     /// Whether this factory of this container is being built on `context`'s
     /// thread with a parameter equal to `parameter` (always, for a `Factory`).
-    private func isReentry(of parameter: P, in context: ResolutionContext) -> Bool {
+    private static func isReentry<P, T>(
+        _ registration: FactoryRegistration<P, T>, _ parameter: P, in context: ResolutionContext
+    ) -> Bool {
         if P.self == Void.self { return true }
         return withUnsafePointer(to: parameter) { pointer in
-            let frame = frame(for: parameter, pointer: UnsafeRawPointer(pointer))
+            let frame = frame(registration, pointer: UnsafeRawPointer(pointer))
             return (0..<context.depth).contains { index in
                 let other = context.frames[index]
                 return other.container == frame.container && ObjectIdentifier(other.valueType) == ObjectIdentifier(T.self)
                     && ObjectIdentifier(other.parameterType) == ObjectIdentifier(P.self)
-                    && FactoryName.equal(other.name, name)
+                    && FactoryName.equal(other.name, frame.name)
                     && ResolutionContext.sameParameter(other.parameter, frame.parameter, P.self)
             }
         }
     }
 
-    func frame(for parameter: P, pointer: UnsafeRawPointer?) -> ResolutionContext.Frame {
-        ResolutionContext.Frame(
-            name: name, valueType: T.self, parameterType: P.self, containerType: containerType,
-            container: containerID, parameter: pointer)
-    }
-
     /// The lock-free hit for where `resolved` keeps its instance, when there is one.
-    private func hit(manager: ContainerManager, key: FactoryKey, resolved: ResolvedOptions) -> T? {
+    private static func hit<T>(_ type: T.Type, manager: ContainerManager, key: FactoryKey, resolved: ResolvedOptions) -> T? {
         guard !resolved.scopeOnParameters, let scope = resolved.scope else { return nil }
         return manager.cacheHit(T.self, key: key, scope: scope, ttl: resolved.ttl, box: resolved.box)
     }
