@@ -50,7 +50,12 @@ private func currentStackAddress() -> UInt {
 /// Whether ThreadSanitizer or AddressSanitizer instruments this process: their
 /// frames are larger, so the budgets below are for uninstrumented builds.
 private var isSanitized: Bool {
-    dlsym(nil, "__tsan_init") != nil || dlsym(nil, "__asan_init") != nil
+    #if canImport(Darwin)
+    let everyImage = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+    #else
+    let everyImage: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+    #endif
+    return dlsym(everyImage, "__tsan_init") != nil || dlsym(everyImage, "__asan_init") != nil
 }
 
 /// The stack budget of one nested cached resolution: 1 KB in a release build,
