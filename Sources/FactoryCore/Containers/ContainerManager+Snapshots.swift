@@ -1,5 +1,5 @@
-// `push()`/`pop()`, and the whole-container save and restore that FactoryTesting's
-// traits use to give each test the container as it found it.
+// `push()`/`pop()`. FactoryTesting builds its whole-container save and restore
+// (ContainerManager+SaveRestore.swift there) on the snapshots below.
 
 extension ContainerManager {
     /// What ``push()`` saved.
@@ -52,48 +52,13 @@ extension ContainerManager {
         garbage.release()
     }
 
-    /// Everything a test can change in this container: options, the push stack,
-    /// and every factory's persisted options and cached instances.
-    package struct SavedState {
-        package let state: State
-        package let slots: [ObjectIdentifier: SlotSnapshot]
-    }
-
-    /// Saves everything; see ``SavedState``.
-    package func save() -> SavedState {
-        lock.withLock {
-            SavedState(state: state, slots: slotSnapshots())
-        }
-    }
-
-    /// Puts back what ``save()`` saved, atomically; what it replaces is released after unlocking.
-    package func restore(_ saved: SavedState) {
-        var garbage = Garbage()
-        lock.withLock {
-            let autoRegister = state.autoRegister
-            // The replaced state holds the logger, decorator and observer closures.
-            garbage.keep(state)
-            state = saved.state
-            if case .running = saved.state.autoRegister { state.autoRegister = autoRegister }
-            for slot in table.all() {
-                let snapshot = saved.slots[ObjectIdentifier(slot)]
-                slot.setOptions(snapshot?.options, &garbage)
-                restoreCells(of: slot, from: snapshot, &garbage)
-            }
-            state.optionsCount = table.all().filter { $0.persistedOptions != nil }.count
-            publishDecorator(&garbage)
-            publishFlags()
-        }
-        garbage.release()
-    }
-
     /// Turns FactoryTesting strict mode on (with an observer) or off (`nil`).
     package func setUnmockedObserver(_ observer: (@Sendable (FactoryKey) -> Void)?) {
         replace(\.unmockedObserver, with: observer)
     }
 
     /// Every factory's persisted options and cached instances; lock held.
-    private func slotSnapshots() -> [ObjectIdentifier: SlotSnapshot] {
+    package func slotSnapshots() -> [ObjectIdentifier: SlotSnapshot] {
         var slots: [ObjectIdentifier: SlotSnapshot] = [:]
         for slot in table.all() {
             slots[ObjectIdentifier(slot)] = SlotSnapshot(
@@ -105,7 +70,7 @@ extension ContainerManager {
     /// Replaces `slot`'s cached instances with `snapshot`'s (none without one),
     /// starting a new generation; custom scopes' caches (``CacheStrategy``) are
     /// emptied, not restored. Lock held, what it replaces goes to `garbage`.
-    private func restoreCells(of slot: Slot, from snapshot: SlotSnapshot?, _ garbage: inout Garbage) {
+    package func restoreCells(of slot: Slot, from snapshot: SlotSnapshot?, _ garbage: inout Garbage) {
         slot.removeAllInstances(&garbage)
         guard let snapshot else { return }
         slot.cells.setCell(snapshot.cell, &garbage)

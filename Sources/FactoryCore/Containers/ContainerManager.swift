@@ -140,7 +140,7 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Publishes `state.decorator` for lock-free readers; `lock` held. The
     /// replaced holder goes to `garbage`.
-    func publishDecorator(_ garbage: inout Garbage) {
+    package func publishDecorator(_ garbage: inout Garbage) {
         let holder = state.decorator.map(ContainerDecorator.init)
         garbage.add(AtomicReference<ContainerDecorator>(word: decoratorWord).exchange(holder))
     }
@@ -337,29 +337,6 @@ extension ContainerManager {
     /// The singleton storage this container uses, retained.
     package var singletonStorage: SingletonStorage {
         singletons.takeUnretainedValue()
-    }
-
-    /// Whether this container holds a finished cached instance of `key` (any scope
-    /// but singleton); for tests.
-    package func hasCachedInstance(_ key: FactoryKey) -> Bool {
-        lock.withLock { findSlot(key).map { !$0.takeUnretainedValue().cells.isEmpty } ?? false }
-    }
-
-    /// How many per-parameter instances and builds `key` holds in this container
-    /// (finished or running); for tests that check nothing is left behind.
-    package func parameterEntryCount(_ key: FactoryKey) -> Int {
-        lock.withLock {
-            findSlot(key).map {
-                let cells = $0.takeUnretainedValue().cells
-                return cells.parameterCells.count + cells.parameterGates.count
-            } ?? 0
-        }
-    }
-
-    /// Whether any factory of this container has persisted options (a
-    /// registration, a context override, a run-time modifier); for tests.
-    package var hasPersistedOptions: Bool {
-        lock.withLock { state.optionsCount > 0 }
     }
 }
 

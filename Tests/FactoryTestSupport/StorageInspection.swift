@@ -1,0 +1,39 @@
+import FactoryCore
+
+// What tests read of a container's and a singleton storage's insides, to check
+// that nothing is left behind. Test-only, so it is here rather than in FactoryCore.
+
+extension ContainerManager {
+    /// Whether this container holds a finished cached instance of `key` (any scope
+    /// but singleton).
+    package func hasCachedInstance(_ key: FactoryKey) -> Bool {
+        lock.withLock { findSlot(key).map { !$0.takeUnretainedValue().cells.isEmpty } ?? false }
+    }
+
+    /// How many per-parameter instances and builds `key` holds in this container
+    /// (finished or running).
+    package func parameterEntryCount(_ key: FactoryKey) -> Int {
+        lock.withLock {
+            findSlot(key).map {
+                let cells = $0.takeUnretainedValue().cells
+                return cells.parameterCells.count + cells.parameterGates.count
+            } ?? 0
+        }
+    }
+
+    /// Whether any factory of this container has persisted options (a
+    /// registration, a context override, a run-time modifier).
+    package var hasPersistedOptions: Bool {
+        lock.withLock { state.optionsCount > 0 }
+    }
+}
+
+extension SingletonStorage {
+    /// Whether a singleton of `key` is stored (built from the definition or shared).
+    package func contains(_ key: FactoryKey) -> Bool {
+        lock.withLock {
+            guard let slot = find(key)?.takeUnretainedValue() else { return false }
+            return !slot.definition.isEmpty || !slot.shared.isEmpty
+        }
+    }
+}
