@@ -88,4 +88,3 @@ extension SingletonStorage {
         garbage.release()
     }
 }
-
