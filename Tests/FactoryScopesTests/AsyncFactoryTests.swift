@@ -73,23 +73,10 @@ final class AsyncContainer: ManagedContainer {
 }
 
 extension Signal {
-    /// Suspends, polling, until the signal is raised; bound it with `withWatchdog`.
+    /// Suspends, polling, until the signal is raised; bound it with `withAsyncWatchdog`.
     fileprivate func raised() async {
         while !isRaised { try? await Task.sleep(nanoseconds: 1_000_000) }
     }
-}
-
-/// Fails the run (instead of hanging it) if `body` does not finish in time: the
-/// watchdog is a thread, so it fires even when every thread of the cooperative pool is blocked.
-private func withWatchdog<R: Sendable>(_ body: () async throws -> R) async rethrows -> R {
-    let done = Signal()
-    startThread {
-        if !done.wait(upTo: watchdogBound) {
-            fatalError("AsyncFactoryTests: the resolutions did not finish within \(watchdogBound) s (a deadlock)")
-        }
-    }
-    defer { done.raise() }
-    return try await body()
 }
 
 @Suite struct AsyncFactoryTests {
@@ -115,7 +102,7 @@ private func withWatchdog<R: Sendable>(_ body: () async throws -> R) async rethr
         let factory = scope == "cached" ? container.cached : container.single
         // More waiting tasks than the cooperative pool has threads: if waiting
         // blocked a thread, the build itself could never run.
-        let serials = try await withWatchdog {
+        let serials = try await withAsyncWatchdog {
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<1_000 { group.addTask { try await factory().serial } }
                 var serials: [Int] = []
@@ -133,13 +120,13 @@ private func withWatchdog<R: Sendable>(_ body: () async throws -> R) async rethr
         let container = AsyncContainer()
         container.failNext.increment()
         let starter = Task { try await container.gated() }
-        await withWatchdog { await container.entered.raised() }
+        await withAsyncWatchdog { await container.entered.raised() }
         // The main actor runs these in order, each until it waits for the build under
         // way; the job after them runs once all of them wait.
         let waiters = (0..<49).map { _ in Task { @MainActor in try await container.gated() } }
         await MainActor.run {}
         container.released.raise()
-        let failed = await withWatchdog {
+        let failed = await withAsyncWatchdog {
             var failed = 0
             for task in [starter] + waiters {
                 if case .failure = await task.result { failed += 1 }
@@ -157,15 +144,15 @@ private func withWatchdog<R: Sendable>(_ body: () async throws -> R) async rethr
         let container = AsyncContainer()
         let waiting = Task { try await container.gated() }
         // The build is under way until `released`: the next task can only wait for it.
-        await withWatchdog { await container.entered.raised() }
+        await withAsyncWatchdog { await container.entered.raised() }
         let cancelled = Task { @MainActor in try await container.gated() }
         // The main actor runs jobs of one priority in order, and the resolution does
         // not leave it before it waits: once this job runs, the task above waits.
         await MainActor.run {}
         cancelled.cancel()
-        _ = await withWatchdog { await #expect(throws: CancellationError.self) { try await cancelled.value } }
+        _ = await withAsyncWatchdog { await #expect(throws: CancellationError.self) { try await cancelled.value } }
         container.released.raise()
-        let pool = try await withWatchdog { try await waiting.value }
+        let pool = try await withAsyncWatchdog { try await waiting.value }
         #expect(container.builds.value == 1)
         #expect(try await container.gated() === pool)
     }
@@ -173,11 +160,11 @@ private func withWatchdog<R: Sendable>(_ body: () async throws -> R) async rethr
     @Test func cancellingTheTaskThatStartedTheBuildDoesNotCancelTheBuild() async throws {
         let container = AsyncContainer()
         let starter = Task { try await container.gated() }
-        await withWatchdog { await container.entered.raised() }
+        await withAsyncWatchdog { await container.entered.raised() }
         starter.cancel()
-        _ = await withWatchdog { await #expect(throws: CancellationError.self) { try await starter.value } }
+        _ = await withAsyncWatchdog { await #expect(throws: CancellationError.self) { try await starter.value } }
         container.released.raise()
-        let pool = try await withWatchdog { try await container.gated() }
+        let pool = try await withAsyncWatchdog { try await container.gated() }
         #expect(container.builds.value == 1)
         #expect(pool.serial == 1)
     }
