@@ -333,13 +333,6 @@ extension ContainerManager {
     }
 }
 
-extension ContainerManager {
-    /// The singleton storage this container uses, retained.
-    package var singletonStorage: SingletonStorage {
-        singletons.takeUnretainedValue()
-    }
-}
-
 /// A container's decorator, published for lock-free readers.
 final class ContainerDecorator: @unchecked Sendable {
     // Sendable because it is immutable; the closure is called on resolving
