@@ -3,21 +3,37 @@
 # tool: an empty program against one that declares and resolves a factory, built
 # with the package's default traits and with none (--disable-default-traits
 # turns off SwiftConcurrency). A third program, which only calls an `async`
-# function, shows what the concurrency runtime alone adds. Linux only
-# (-static-executable). Takes a few minutes; the figures go into README.md by hand.
+# function, shows what the concurrency runtime alone adds.
+#
+# Each is built twice: as `swift build -c release` builds it, and as a tool that
+# wants to be small builds it (whole-program: full LTO, with FactoryCore's public
+# symbols internalized at link time so that the linker drops what the tool never
+# calls). Every program is run once, to show that it still works.
+#
+# `--check` fails when a whole-program build exceeds issue 23's budget: 1.15x the
+# empty program with the default traits, +0.20 MiB with none.
+# Linux only (-static-executable). Takes about three minutes; the figures go
+# into README.md by hand.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
+check=false
+[[ "${1:-}" == "--check" ]] && check=true
 work="$(mktemp -d -t factory-size.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 
-probe() {
-    local name="$1" traits="$2"
-    mkdir -p "$work/$name/Sources/Empty" "$work/$name/Sources/CoreOnly" "$work/$name/Sources/AsyncOnly"
-    cat > "$work/$name/Package.swift" <<MANIFEST
+# The flags of the whole-program build. `-internalize-at-link` is what lets the
+# linker drop unused public functions: without it the compiler keeps each of
+# them (their sections are marked SHF_GNU_RETAIN), with or without LTO.
+whole_program=(--experimental-lto-mode=full -Xswiftc -Xfrontend -Xswiftc -internalize-at-link)
+
+write_package() {
+    local dir="$1" traits="$2"
+    mkdir -p "$dir/Sources/Empty" "$dir/Sources/CoreOnly" "$dir/Sources/AsyncOnly"
+    cat > "$dir/Package.swift" <<MANIFEST
 // swift-tools-version: 6.2
 import PackageDescription
 let package = Package(
-    name: "$name",
+    name: "probe",
     dependencies: [.package(name: "Factory", path: "$root"$traits)],
     targets: [
         .executableTarget(name: "Empty"),
@@ -26,34 +42,62 @@ let package = Package(
     ]
 )
 MANIFEST
-    echo 'print("hello", CommandLine.arguments.count)' > "$work/$name/Sources/Empty/main.swift"
-    cat > "$work/$name/Sources/AsyncOnly/main.swift" <<'SOURCE'
+    echo 'print("hello", CommandLine.arguments.count)' > "$dir/Sources/Empty/main.swift"
+    cat > "$dir/Sources/AsyncOnly/main.swift" <<'SOURCE'
 func count() async -> Int { CommandLine.arguments.count }
 print("hello", await count())
 SOURCE
-    cat > "$work/$name/Sources/CoreOnly/main.swift" <<'SOURCE'
+    cat > "$dir/Sources/CoreOnly/main.swift" <<'SOURCE'
 import FactoryCore
 extension Container {
     var greeting: Factory<String> { self { "hello" } }
 }
 print(Container.shared.greeting(), CommandLine.arguments.count)
 SOURCE
-    (cd "$work/$name" && swift build -c release -Xswiftc -static-executable > "$work/$name.log" 2>&1) || {
-        cat "$work/$name.log"
-        exit 1
-    }
-    local bin="$work/$name/.build/release"
-    strip -o "$work/$name.empty" "$bin/Empty"
-    strip -o "$work/$name.core" "$bin/CoreOnly"
-    strip -o "$work/$name.async" "$bin/AsyncOnly"
-    local empty core async
-    empty=$(stat -c %s "$work/$name.empty")
-    core=$(stat -c %s "$work/$name.core")
-    async=$(stat -c %s "$work/$name.async")
-    printf '%-28s empty %9d bytes, with FactoryCore %9d bytes: +%d KB\n' \
-        "$name" "$empty" "$core" $(((core - empty) / 1024))
-    printf '%-28s an async function alone     %9d bytes: +%d KB\n' "" "$async" $(((async - empty) / 1024))
 }
 
-probe "default-traits" ""
-probe "no-traits" ", traits: []"
+# The stripped size of `program`, after checking that it runs and prints what it should.
+stripped_size() {
+    local bin="$1" out="$2"
+    strip -o "$out" "$bin"
+    if [[ "$("$out")" != "hello 1" ]]; then
+        echo "error: $bin does not print 'hello 1'" >&2
+        exit 1
+    fi
+    stat -c %s "$out"
+}
+
+failed=0
+# probe NAME TRAITS BUILD [FLAGS...]: builds and measures the three programs.
+probe() {
+    local name="$1" traits="$2" build="$3"
+    shift 3
+    local dir="$work/$name-$build"
+    write_package "$dir" "$traits"
+    (cd "$dir" && swift build -c release -Xswiftc -static-executable "$@" > "$dir.log" 2>&1) || {
+        cat "$dir.log"
+        exit 1
+    }
+    local empty core async
+    empty=$(stripped_size "$dir/.build/release/Empty" "$dir.empty")
+    core=$(stripped_size "$dir/.build/release/CoreOnly" "$dir.core")
+    async=$(stripped_size "$dir/.build/release/AsyncOnly" "$dir.async")
+    printf '%-15s %-15s empty %9d bytes, with FactoryCore %9d bytes: +%d KB, %d.%03dx\n' \
+        "$name" "$build" "$empty" "$core" $(((core - empty) / 1024)) $((core / empty)) $((core * 1000 / empty % 1000))
+    printf '%-31s an async function alone      %9d bytes: +%d KB\n' "" "$async" $(((async - empty) / 1024))
+    [[ "$build" == "whole-program" ]] && $check || return 0
+    # Budgets: 1.15x with the default traits, +0.20 MiB (209,715 bytes) with none.
+    if [[ "$name" == "default-traits" ]] && ((core * 100 > empty * 115)); then
+        echo "error: FactoryCore takes the default-traits program over 1.15x the empty one" >&2
+        failed=1
+    elif [[ "$name" == "no-traits" ]] && ((core - empty > 209715)); then
+        echo "error: FactoryCore adds more than 0.20 MiB to the no-traits program" >&2
+        failed=1
+    fi
+}
+
+probe "default-traits" "" "release"
+probe "no-traits" ", traits: []" "release"
+probe "default-traits" "" "whole-program" "${whole_program[@]}"
+probe "no-traits" ", traits: []" "whole-program" "${whole_program[@]}"
+exit $failed
