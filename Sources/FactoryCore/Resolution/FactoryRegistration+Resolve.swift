@@ -7,10 +7,14 @@ extension FactoryRegistration {
     /// the container, the definition's own scope — is specialised for `T`: one
     /// atomic load of the container's flags, then either the closure (unique) or
     /// a lock-free cache lookup (cached, shared, singleton). Everything else goes
-    /// through the general path (``resolveOffTheFastPath(_:)``).
+    /// through the general path (``resolveOffTheFastPath(_:at:)``).
     @_alwaysEmitIntoClient @inline(__always)
     package func resolve(_ parameter: P) -> T {
         if let value = resolveOnTheFastPath(parameter) { return value }
+        // A `Factory`'s parameter is `Void`, with no address to record: called
+        // directly, not through `withUnsafePointer`'s closure, whose frames an
+        // unoptimized build would keep on the stack for every nested level.
+        if P.self == Void.self { return resolveOffTheFastPath(parameter, at: nil) }
         return resolveOffTheFastPath(parameter)
     }
 
@@ -56,35 +60,46 @@ extension FactoryRegistration {
         return nil
     }
 
+    /// The general path for a parameter that has an address: the thread's
+    /// resolution context points at it for the whole build, to tell a cycle from
+    /// recursion.
+    @_alwaysEmitIntoClient @inline(never)
+    func resolveOffTheFastPath(_ parameter: P) -> T {
+        withUnsafePointer(to: parameter) { resolveOffTheFastPath(parameter, at: UnsafeRawPointer($0)) }
+    }
+
     /// The general path, with the factory's closure called here: what comes
-    /// before the build (``GeneralPath/begin(_:_:_:found:)``) and after it
+    /// before the build (``GeneralPath/begin(_:_:at:_:found:)``) and after it
     /// (``finishFactoryResolution(_:_:_:manager:name:containerType:containerID:extras:)``)
     /// run in frames of their own, gone while the closure runs. A chain of nested
     /// resolutions then stacks this frame and the caller's per level, not the
-    /// general path's frames as well (RELIABILITY.md, guarantee 10).
+    /// general path's frames as well (RELIABILITY.md, guarantee 10). `address` is
+    /// where the parameter stays during the build, `nil` for a `Void` one.
     ///
     /// Specialized in the client but not inlined into it: the calls below pass
     /// the registration's fields in registers, and inlined they made every cache
     /// hit of the caller save and restore more of them (a cached hit 393 -> 401
     /// instructions; 768 rather than 656 bytes of stack per level is the price).
-    ///
-    /// The parameter stays at one address for the whole build: the thread's
-    /// resolution context points at it to tell a cycle from recursion.
     @_alwaysEmitIntoClient @inline(never)
-    func resolveOffTheFastPath(_ parameter: P) -> T {
-        withUnsafePointer(to: parameter) { parameterAddress in
-            withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { found in
-                var pending = PendingBuild()
-                let instance = found.baseAddress.unsafelyUnwrapped
-                if GeneralPath.begin(self, parameterAddress, &pending, found: instance) {
-                    return instance.move()
-                }
-                let value = pending.closure(factory)(parameter)
-                finishFactoryResolution(
-                    value, &pending, P.self, manager: manager, name: name, containerType: containerType,
-                    containerID: containerID, extras: extras)
-                return value
-            }
+    func resolveOffTheFastPath(_ parameter: P, at address: UnsafeRawPointer?) -> T {
+        var pending = PendingBuild()
+        if let found = begin(parameter, at: address, &pending) { return found }
+        let value = pending.closure(factory)(parameter)
+        finishFactoryResolution(
+            value, &pending, P.self, manager: manager, name: name, containerType: containerType,
+            containerID: containerID, extras: extras)
+        return value
+    }
+
+    /// ``GeneralPath/begin(_:_:at:_:found:)``: the instance when there is nothing
+    /// to build, else `nil` and the build entered. A function of its own so that
+    /// an unoptimized build drops its frames, and its closure's, before the
+    /// factory's closure runs.
+    @_alwaysEmitIntoClient @inline(__always)
+    func begin(_ parameter: P, at address: UnsafeRawPointer?, _ pending: inout PendingBuild) -> T? {
+        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
+            let instance = buffer.baseAddress.unsafelyUnwrapped
+            return GeneralPath.begin(self, parameter, at: address, &pending, found: instance) ? instance.move() : nil
         }
     }
 
@@ -109,7 +124,7 @@ extension FactoryRegistration {
     }
 }
 
-/// The general path after the closure ``GeneralPath/begin(_:_:_:found:)``
+/// The general path after the closure ``GeneralPath/begin(_:_:at:_:found:)``
 /// chose built `value`: leaves the build, publishes a cached instance, keeps a
 /// graph one, then ends the resolution (``PendingBuild/end(_:isNew:extras:manager:in:)``).
 ///
@@ -173,7 +188,7 @@ struct ResolvedOptions {
 }
 
 /// What the general path decided before a build, carried across it on the
-/// resolving caller's stack: filled by ``GeneralPath/begin(_:_:_:found:)``,
+/// resolving caller's stack: filled by ``GeneralPath/begin(_:_:at:_:found:)``,
 /// read by the caller for the closure and by ``finishFactoryResolution(_:_:_:manager:name:containerType:containerID:extras:)``.
 /// Not generic, for the same reason as ``ResolvedOptions``.
 @usableFromInline
@@ -309,8 +324,8 @@ enum GeneralPath {
     /// ``finishFactoryResolution(_:_:_:manager:name:containerType:containerID:extras:)``.
     @usableFromInline
     static func begin<P, T>(
-        _ registration: FactoryRegistration<P, T>, _ parameter: UnsafePointer<P>, _ pending: inout PendingBuild,
-        found: UnsafeMutablePointer<T>
+        _ registration: FactoryRegistration<P, T>, _ parameter: P, at address: UnsafeRawPointer?,
+        _ pending: inout PendingBuild, found: UnsafeMutablePointer<T>
     ) -> Bool {
         let manager = registration.manager
         manager.ensureAutoRegistered()
@@ -345,9 +360,9 @@ enum GeneralPath {
             isFound = false
         case .graph:
             isFound = findInGraph(
-                registration, parameter.pointee, resolved.scopeOnParameters, &pending, found: found, in: context)
+                registration, parameter, resolved.scopeOnParameters, &pending, found: found, in: context)
         case .container, .singleton, .custom:
-            isFound = findCached(registration, parameter.pointee, &resolved, &pending, found: found, in: context)
+            isFound = findCached(registration, parameter, &resolved, &pending, found: found, in: context)
         }
         // After the cache: a miss chooses the options again under the container's lock.
         pending.decoratorBox = resolved.decoratorBox
@@ -358,7 +373,7 @@ enum GeneralPath {
         pending.closureBox = resolved.closureBox
         pending.code = resolved.code
         if resolved.isolation == .main && !cfactory_is_main_actor() { failMainActor(key) }
-        let frame = frame(registration, pointer: P.self == Void.self ? nil : UnsafeRawPointer(parameter))
+        let frame = frame(registration, pointer: address)
         context.enter(frame, parameterType: P.self, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
         return false
     }
