@@ -56,7 +56,7 @@ print(Container.shared.greeting(), CommandLine.arguments.count)
 SOURCE
 }
 
-# The stripped size of `program`, after checking that it runs and prints what it should.
+# The size of `bin` stripped into `out`, after checking that `out` runs and prints "hello 1".
 stripped_size() {
     local bin="$1" out="$2"
     strip -o "$out" "$bin"
