@@ -245,18 +245,8 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         let scopeID = scope._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
         let ttl = self.ttl
         let key = self.key
-        switch scope._withUnsafeGuaranteedRef({ $0.strategy }) {
-        case .container(let weak):
-            return manager.findSlot(key)?._withUnsafeGuaranteedRef {
-                $0.cells.hit(T.self, scopeID: scopeID, ttl: ttl, weak: weak, era: 0)
-            }
-        case .singleton:
-            return manager.singletons._withUnsafeGuaranteedRef { $0.find(key) }?._withUnsafeGuaranteedRef {
-                $0.definition.hit(T.self, scopeID: scopeID, ttl: ttl, weak: false, era: 0)
-            }
-        case .unique, .graph, .custom:
-            return nil
-        }
+        // As for synchronous factories: the cells the strategy chose are linked from the slot.
+        return manager.findSlot(key)?._withUnsafeGuaranteedRef { $0.hit(T.self, scopeID: scopeID, ttl: ttl) }
     }
 
     @usableFromInline
@@ -430,6 +420,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         let sendableKey = resolved.scopeOnParameters ? hashable : nil
         let parameterKey = sendableKey?.hashable
         let scopeID = ObjectIdentifier(scope)
+        location.linkHit(&garbage)
         if let value = location.cachedValue(T.self, parameterKey, scopeID: scopeID, ttl: resolved.ttl, &garbage) {
             return .cached(value)
         }

@@ -103,16 +103,15 @@ extension ContainerManager {
     package func cacheHit<T>(_ type: T.Type, key: FactoryKey, scope: Scope, ttl: UInt64, box: RegistrationBoxBase?) -> T? {
         let scopeID = ObjectIdentifier(scope)
         switch scope.strategy {
-        case .container(let weak):
-            return findSlot(key)?._withUnsafeGuaranteedRef {
-                $0.cells.hit(T.self, scopeID: scopeID, ttl: ttl, weak: weak, era: 0)
-            }
+        case .container:
+            return findSlot(key)?._withUnsafeGuaranteedRef { $0.cells.hit(T.self, scopeID: scopeID, ttl: ttl, era: 0) }
         case .singleton:
-            if let box, !box.describesType { return nil }
+            // The definition's instance is where the slot's hit reads (linked by a
+            // miss, once per container); a registration's, where it describes the type.
+            guard let box else { return findSlot(key)?._withUnsafeGuaranteedRef { $0.hit(T.self, scopeID: scopeID, ttl: ttl) } }
+            if !box.describesType { return nil }
             return singletons._withUnsafeGuaranteedRef { storage in
-                storage.find(key)?._withUnsafeGuaranteedRef { slot in
-                    (box == nil ? slot.definition : slot.shared).hit(T.self, scopeID: scopeID, ttl: ttl, weak: false, era: 0)
-                }
+                storage.find(key)?._withUnsafeGuaranteedRef { $0.shared.hit(T.self, scopeID: scopeID, ttl: ttl, era: 0) }
             }
         case .custom:
             return scope.customCache(for: key, in: self)?.hit(T.self, for: self, scopeID: scopeID, ttl: ttl)

@@ -113,9 +113,15 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Makes this container keep its singletons in `storage` (FactoryTesting gives
     /// each test's container its own). Call before the container is used.
+    ///
+    /// Unlinks every factory's lock-free hit: a link may point into the previous
+    /// storage, whose singletons are no longer this container's.
     package func useSingletons(_ storage: SingletonStorage) {
         var garbage = Garbage()
-        lock.withLock { garbage.add(AtomicReference<SingletonStorage>(word: singletonsWord).exchange(storage)) }
+        lock.withLock {
+            garbage.add(AtomicReference<SingletonStorage>(word: singletonsWord).exchange(storage))
+            for slot in table.all() { slot.unlinkHit(&garbage) }
+        }
         garbage.release()
     }
 

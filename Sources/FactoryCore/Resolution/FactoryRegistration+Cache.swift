@@ -114,6 +114,7 @@ extension GeneralPath {
         found: UnsafeMutablePointer<T>
     ) -> CacheDecision {
         let cells = location.cells
+        location.linkHit(&garbage)
         if let value = location.cachedValue(T.self, parameterKey, scopeID: scopeID, ttl: ttl, &garbage) {
             found.initialize(to: value)
             return .cached
@@ -171,6 +172,9 @@ struct CacheLocation {
     let writeThrough: Bool
     /// Whether `storage.lock` guards `cells` (and is held while deciding).
     var storageLocked = false
+    /// The container's slot whose lock-free hit reads `cells` (see ``Slot/hit(_:scopeID:ttl:)``),
+    /// when they hold the definition's instance; `nil` when that hit must not read them.
+    var hitSlot: Slot?
 
     init(cells: CellSet, weak: Bool, era: Int, storage: SingletonStorage?, writeThrough: Bool) {
         self.cells = cells
@@ -178,6 +182,11 @@ struct CacheLocation {
         self.era = era
         self.storage = storage
         self.writeThrough = writeThrough
+    }
+
+    /// Makes ``hitSlot``'s lock-free hit read these cells from now on. Manager lock held.
+    func linkHit(_ garbage: inout Garbage) {
+        hitSlot?.linkHit(to: cells, &garbage)
     }
 
     /// Runs `body` with where `scope` keeps the instance of `key` built with the
@@ -192,7 +201,10 @@ struct CacheLocation {
     ) -> Result {
         switch scope.strategy {
         case .container(let weak):
-            return body(CacheLocation(cells: slot.cells, weak: weak, era: 0, storage: nil, writeThrough: false))
+            var location = CacheLocation(cells: slot.cells, weak: weak, era: 0, storage: nil, writeThrough: false)
+            // The definition and every registration share the container's cells.
+            location.hitSlot = slot
+            return body(location)
         case .singleton:
             let storage = manager.singletons.takeUnretainedValue()
             if let box, !box.describesType {
@@ -208,6 +220,7 @@ struct CacheLocation {
                     cells: box == nil ? singleton.definition : singleton.shared, weak: false, era: 0, storage: storage,
                     writeThrough: false)
                 location.storageLocked = true
+                if box == nil { location.hitSlot = slot }
                 return body(location)
             }
         case .custom:
@@ -227,9 +240,10 @@ struct CacheLocation {
     ) -> T? {
         guard let cell = parameterKey.map({ cells.parameterCells[$0] }) ?? cells.cell else { return nil }
         if cell.era == era && cell.isValid(scopeID: scopeID, ttl: ttl) {
-            // The cell was made by `store` for this key's `T` and this scope's `weak`.
+            // The cell was made by `store` for this key's `T`; `isWeak` says which class.
             let value =
-                weak ? unsafeDowncast(cell, to: WeakCell<T>.self).value : unsafeDowncast(cell, to: StrongCell<T>.self).value
+                cell.isWeak
+                ? unsafeDowncast(cell, to: WeakCell<T>.self).value : unsafeDowncast(cell, to: StrongCell<T>.self).value
             if let value { return value }
         }
         if let parameterKey {

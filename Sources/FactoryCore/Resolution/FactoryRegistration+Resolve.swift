@@ -32,27 +32,16 @@ extension FactoryRegistration {
             guard let scope = scopeReference else {
                 return buildDirectly(parameter, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
             }
-            // Locals only: the lookups below take closures, which must not copy this value.
+            if scope._withUnsafeGuaranteedRef({ $0.cachesNothing }) {
+                return buildDirectly(parameter, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
+            }
+            // Locals only: the lookup below takes a closure, which must not copy this value.
             let key = self.key
             let scopeID = scope._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
             let ttl = self.ttl
-            let hit: T?
-            switch scope._withUnsafeGuaranteedRef({ $0.strategy }) {
-            case .unique:
-                return buildDirectly(parameter, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
-            case .container(let weak):
-                hit = manager.findSlot(key)?._withUnsafeGuaranteedRef {
-                    $0.cells.hit(T.self, scopeID: scopeID, ttl: ttl, weak: weak, era: 0)
-                }
-            case .singleton:
-                let slot = manager.singletons._withUnsafeGuaranteedRef { $0.find(key) }
-                hit = slot?._withUnsafeGuaranteedRef {
-                    $0.definition.hit(T.self, scopeID: scopeID, ttl: ttl, weak: false, era: 0)
-                }
-            case .graph, .custom:
-                hit = nil
-            }
-            if let hit {
+            // Whatever the strategy: the cells it keeps the definition's instance
+            // in are linked from the container's slot (Slot.hit).
+            if let hit = manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.hit(T.self, scopeID: scopeID, ttl: ttl) }) {
                 if let decorator = extras?.decorator { decorator(hit, false) }
                 return hit
             }

@@ -52,10 +52,10 @@ public final class ScopeCache: Sendable {
 
     /// The instance cached without a parameter, if this cache is `manager`'s
     /// (a cache of another container is a miss: the miss path then reports it);
-    /// lock-free, as ``CellSet/hit(_:scopeID:ttl:weak:era:)``.
+    /// lock-free, as ``CellSet/hit(_:scopeID:ttl:era:)``.
     package func hit<T>(_ type: T.Type, for manager: ContainerManager, scopeID: ObjectIdentifier, ttl: UInt64) -> T? {
         guard owner.value == manager.serial else { return nil }
-        return cells.hit(T.self, scopeID: scopeID, ttl: ttl, weak: false, era: 0)
+        return cells.hit(T.self, scopeID: scopeID, ttl: ttl, era: 0)
     }
 
     /// Makes this cache `manager`'s on its first use, so that the container's

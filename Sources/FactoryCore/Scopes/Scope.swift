@@ -24,9 +24,13 @@ open class Scope: @unchecked Sendable {
     @usableFromInline package let strategy: ScopeStrategy
     /// The strategy of a scope made with ``init(cacheStrategy:)``.
     @usableFromInline package let cacheStrategy: (any CacheStrategy)?
+    /// Whether every resolution builds (``Scope/unique``): the one strategy the
+    /// hit path tells apart, since it has nothing to look up.
+    @usableFromInline package let cachesNothing: Bool
 
     package init(strategy: ScopeStrategy) {
         self.strategy = strategy
+        if case .unique = strategy { cachesNothing = true } else { cachesNothing = false }
         cacheStrategy = nil
         Self.keepForever(self)
     }
@@ -38,6 +42,7 @@ open class Scope: @unchecked Sendable {
     /// declare it once, as a `static let`.
     public init(cacheStrategy: any CacheStrategy) {
         strategy = .custom
+        cachesNothing = false
         self.cacheStrategy = cacheStrategy
         Self.keepForever(self)
     }

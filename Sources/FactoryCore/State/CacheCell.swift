@@ -21,8 +21,12 @@ package class CacheCell: @unchecked Sendable {
     @usableFromInline package let era: Int
     /// How the instance is shut down, when its factory declared it (`onShutdown`).
     package let shutdown: ShutdownRecord?
+    /// Whether this is a ``WeakCell`` (else a ``StrongCell``): readers downcast by
+    /// it, so the cell, not the scope a reader assumes, says how it holds its instance.
+    @usableFromInline package let isWeak: Bool
 
-    package init(scopeID: ObjectIdentifier, createdAt: UInt64, era: Int, shutdown: ShutdownRecord? = nil) {
+    init(scopeID: ObjectIdentifier, createdAt: UInt64, era: Int, shutdown: ShutdownRecord?, isWeak: Bool) {
+        self.isWeak = isWeak
         self.scopeID = scopeID
         self.createdAt = createdAt
         self.era = era
@@ -55,7 +59,7 @@ package final class StrongCell<T>: CacheCell, @unchecked Sendable {
     @usableFromInline
     package init(_ value: T, scopeID: ObjectIdentifier, createdAt: UInt64, era: Int, shutdown: ShutdownRecord? = nil) {
         self.value = value
-        super.init(scopeID: scopeID, createdAt: createdAt, era: era, shutdown: shutdown)
+        super.init(scopeID: scopeID, createdAt: createdAt, era: era, shutdown: shutdown, isWeak: false)
     }
 }
 
@@ -69,7 +73,7 @@ package final class WeakCell<T>: CacheCell, @unchecked Sendable {
     package init?(_ value: T, scopeID: ObjectIdentifier, createdAt: UInt64, era: Int) {
         guard let box = WeakBox(value) else { return nil }
         self.box = box
-        super.init(scopeID: scopeID, createdAt: createdAt, era: era)
+        super.init(scopeID: scopeID, createdAt: createdAt, era: era, shutdown: nil, isWeak: true)
     }
 
     /// The instance, or `nil` once nobody else holds it.

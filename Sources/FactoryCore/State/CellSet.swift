@@ -2,7 +2,7 @@
 /// storage or a registration): one without a parameter, and one per parameter
 /// for `scopeOnParameters`.
 ///
-/// The unparameterized instance is read without a lock (``hit(_:scopeID:ttl:weak:era:)``);
+/// The unparameterized instance is read without a lock (``hit(_:scopeID:ttl:era:)``);
 /// everything else is guarded by the lock of the owner (the container's manager,
 /// or the singleton storage), which every method below the hit path expects held.
 @usableFromInline
@@ -41,13 +41,21 @@ package final class CellSet: @unchecked Sendable {
     /// The cached instance if it is valid for `scopeID`, `ttl` (nanoseconds, 0 for
     /// none) and singleton `era`; lock-free, writes no shared memory.
     @_alwaysEmitIntoClient @inline(__always)
-    package func hit<T>(_ type: T.Type, scopeID: ObjectIdentifier, ttl: UInt64, weak: Bool, era: Int) -> T? {
+    package func hit<T>(_ type: T.Type, scopeID: ObjectIdentifier, ttl: UInt64, era: Int) -> T? {
         let section = ReadSection.begin()
         defer { section.end() }
+        return read(T.self, scopeID: scopeID, ttl: ttl, era: era)
+    }
+
+    /// ``hit(_:scopeID:ttl:era:)`` inside a read section the caller holds.
+    @_alwaysEmitIntoClient @inline(__always)
+    package func read<T>(_ type: T.Type, scopeID: ObjectIdentifier, ttl: UInt64, era: Int) -> T? {
         guard let cell = AtomicReference<CacheCell>(word: word).load() else { return nil }
         return cell._withUnsafeGuaranteedRef { cell -> T? in
             guard cell.era == era, cell.isValid(scopeID: scopeID, ttl: ttl) else { return nil }
-            if weak { return unsafeDowncast(cell, to: WeakCell<T>.self).value }
+            // Every cell of a set holds the `T` of the set's factory key (the
+            // key names the value type); `isWeak` says which of the two classes it is.
+            if cell.isWeak { return unsafeDowncast(cell, to: WeakCell<T>.self).value }
             return unsafeDowncast(cell, to: StrongCell<T>.self).value
         }
     }

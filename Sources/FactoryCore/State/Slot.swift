@@ -1,14 +1,15 @@
-/// One factory's state in one container: its persisted options and the
-/// instances its container-scoped builds cached.
+/// One factory's state in one container: its persisted options, the
+/// instances its container-scoped builds cached, and where its lock-free hit
+/// reads.
 ///
 /// Made the first time the factory caches something or persists an option, and
 /// kept (emptied by resets, never removed) for the container's lifetime, so the
 /// lock-free path can use it without retaining it.
 @usableFromInline
 package final class Slot: TableEntry, @unchecked Sendable {
-    // Sendable because `optionsWord` is atomic, `cells` guards itself (see
-    // CellSet), `customCaches` is only touched with the manager's lock held, and
-    // the rest is immutable.
+    // Sendable because `optionsWord` and `hitWord` are atomic, `cells` guards
+    // itself (see CellSet), `customCaches` is only touched with the manager's
+    // lock held, and the rest is immutable.
 
     @usableFromInline package let hash: Int
     @usableFromInline package let name: StaticString
@@ -19,6 +20,12 @@ package final class Slot: TableEntry, @unchecked Sendable {
     @usableFromInline let optionsWord: UnsafeMutablePointer<Int>
     /// Instances cached for this container (cached, shared and custom scopes).
     @usableFromInline package let cells = CellSet()
+    /// The cells a resolution of the factory's definition reads its instance
+    /// from, whatever its scope: an atomic strong `Unmanaged<CellSet>`, or 0 until
+    /// a resolution decided, under the manager's lock, where that instance lives
+    /// (``linkHit(to:_:)``). The hit path reads here instead of asking the scope,
+    /// so it is the same code for every strategy.
+    @usableFromInline let hitWord: UnsafeMutablePointer<Int>
     /// The caches custom scopes (``CacheStrategy``) used for this factory in this
     /// container, so that its resets empty them. Manager lock held.
     @exclusivity(unchecked) package var customCaches: [UsedScopeCache] = []
@@ -31,11 +38,44 @@ package final class Slot: TableEntry, @unchecked Sendable {
         containerType = key.containerType
         optionsWord = .allocate(capacity: 1)
         optionsWord.initialize(to: 0)
+        hitWord = .allocate(capacity: 1)
+        hitWord.initialize(to: 0)
     }
 
     deinit {
         _ = AtomicReference<PersistedOptions>(word: optionsWord).exchange(nil)
         optionsWord.deallocate()
+        _ = AtomicReference<CellSet>(word: hitWord).exchange(nil)
+        hitWord.deallocate()
+    }
+
+    /// The definition's instance, valid for `scopeID` and `ttl`, from the cells
+    /// the last cache decision linked; lock-free, writes no shared memory. A miss
+    /// before any decision, and for scopes whose instances live nowhere a
+    /// container can link (unique, graph, custom strategies, a registration's
+    /// own singleton).
+    @_alwaysEmitIntoClient @inline(__always)
+    package func hit<T>(_ type: T.Type, scopeID: ObjectIdentifier, ttl: UInt64) -> T? {
+        let section = ReadSection.begin()
+        defer { section.end() }
+        // Inside the section: a relink releases the cells it replaces only after
+        // waiting for readers (Garbage).
+        guard let linked = AtomicReference<CellSet>(word: hitWord).load() else { return nil }
+        return linked._withUnsafeGuaranteedRef { $0.read(T.self, scopeID: scopeID, ttl: ttl, era: 0) }
+    }
+
+    /// Makes the lock-free hit read `cells`; a link it replaces goes to
+    /// `garbage`. Manager lock held.
+    package func linkHit(to cells: CellSet, _ garbage: inout Garbage) {
+        let link = AtomicReference<CellSet>(word: hitWord)
+        if link.load()?.toOpaque() == Unmanaged.passUnretained(cells).toOpaque() { return }
+        garbage.add(link.exchange(cells))
+    }
+
+    /// Unlinks the lock-free hit, so the next resolution decides again where the
+    /// instance lives; the link goes to `garbage`. Manager lock held.
+    package func unlinkHit(_ garbage: inout Garbage) {
+        garbage.add(AtomicReference<CellSet>(word: hitWord).exchange(nil))
     }
 
     @inlinable
