@@ -18,6 +18,6 @@ public final class Cached: Scope, @unchecked Sendable {
 
     /// Creates a cache distinct from every other scope.
     public init() {
-        super.init(strategy: .container(weak: false))
+        super.init(strategy: ContainerCellsStrategy(weak: false))
     }
 }

@@ -62,16 +62,13 @@ extension ContainerManager {
     /// `Scope.singleton.reset()`. ``Scope/unique`` and ``Scope/graph`` cache
     /// nothing in a container, so there is nothing to reset.
     public func reset(scope: Scope) {
-        switch scope.strategy {
-        case .singleton:
+        if scope is Singleton {
             #if DEBUG
             logger(
                 "FactoryScopes: reset(scope: .singleton) on a container does nothing; singletons are reset with Scope.singleton.reset()"
             )
             #endif
-        case .unique, .graph:
-            break
-        case .container, .custom:
+        } else if scope.keeping == .cells {
             removeAll(scope: scope)
         }
     }

@@ -14,6 +14,6 @@ public final class Graph: Scope, @unchecked Sendable {
     // Sendable: no stored state of its own; instances live in each thread's resolution context.
 
     init() {
-        super.init(strategy: .graph)
+        super.init(strategy: GraphStrategy())
     }
 }

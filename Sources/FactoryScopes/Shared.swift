@@ -8,6 +8,6 @@ public final class Shared: Scope, @unchecked Sendable {
 
     /// Creates a weak cache distinct from every other scope.
     public init() {
-        super.init(strategy: .container(weak: true))
+        super.init(strategy: ContainerCellsStrategy(weak: true))
     }
 }

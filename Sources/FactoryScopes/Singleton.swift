@@ -9,7 +9,7 @@ public final class Singleton: Scope, @unchecked Sendable {
     // Sendable: no stored state of its own; instances live in singleton storage.
 
     init() {
-        super.init(strategy: .singleton)
+        super.init(strategy: SingletonStrategy())
     }
 
     /// Drops every singleton, so each is built again on its next resolution.

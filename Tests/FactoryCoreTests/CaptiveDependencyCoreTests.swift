@@ -2,10 +2,46 @@ import FactoryCore
 import FactoryTestSupport
 import Testing
 
-/// Scopes made through core's package initializer: FactoryCore's tests do not link FactoryScopes.
+/// Scopes made on core's strategy protocol: FactoryCore's tests do not link
+/// FactoryScopes. Both keep instances in the container's own cells; they differ
+/// in the lifetime the captive-dependency check sees.
 private enum CoreScopes {
-    static let singleton = Scope(strategy: .singleton)
-    static let cached = Scope(strategy: .container(weak: false))
+    static let singleton = Scope(strategy: ContainerCellsForTests(lifetime: .process, label: "singleton"))
+    static let cached = Scope(strategy: ContainerCellsForTests(lifetime: .container, label: "cached"))
+}
+
+/// A strategy written against FactoryCore alone: the container's cells, strong.
+private final class ContainerCellsForTests: ScopeStrategy {
+    let longest: WatchedLifetime
+    let label: String
+
+    init(lifetime: WatchedLifetime, label: String) {
+        longest = lifetime
+        self.label = label
+    }
+
+    var keeping: ScopeKeeping { .cells }
+
+    func withLocation<Result>(
+        scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
+        fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
+    ) -> Result {
+        var location = CacheLocation(cells: slot.cells, weak: false, era: 0, storage: nil, writeThrough: false)
+        location.hitSlot = slot
+        return body(location)
+    }
+
+    func registrationCells(
+        for key: FactoryKey, box: RegistrationBoxBase, in manager: ContainerManager
+    )
+        -> Unmanaged<CellSet>?
+    {
+        nil
+    }
+
+    func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime {
+        ttl == 0 && !perRequest ? longest : .short
+    }
 }
 
 private final class PerRequest: ManagedContainer {

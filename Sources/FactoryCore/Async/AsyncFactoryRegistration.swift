@@ -287,10 +287,10 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             watch: watch)
 
         let value: T
-        switch resolved.scope?.strategy ?? .unique {
-        case .unique, .graph:
+        switch resolved.scope?.keeping ?? .nothing {
+        case .nothing, .cycle:
             value = try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }
-        case .container, .singleton, .custom:
+        case .cells:
             let fetched = FetchedScopeCache(scope: resolved.scope, key: key, manager: manager)
             value = try await resolveCached(parameter, hashable, node: node, fetched: fetched)
         }

@@ -102,21 +102,15 @@ extension ContainerManager {
     /// path's hit, for synchronous and asynchronous factories alike.
     package func cacheHit<T>(_ type: T.Type, key: FactoryKey, scope: Scope, ttl: UInt64, box: RegistrationBoxBase?) -> T? {
         let scopeID = ObjectIdentifier(scope)
-        switch scope.strategy {
-        case .container:
-            return findSlot(key)?._withUnsafeGuaranteedRef { $0.cells.hit(T.self, scopeID: scopeID, ttl: ttl, era: 0) }
-        case .singleton:
-            // The definition's instance is where the slot's hit reads (linked by a
-            // miss, once per container); a registration's, where it describes the type.
-            guard let box else { return findSlot(key)?._withUnsafeGuaranteedRef { $0.hit(T.self, scopeID: scopeID, ttl: ttl) } }
-            if !box.describesType { return nil }
-            return singletons._withUnsafeGuaranteedRef { storage in
-                storage.find(key)?._withUnsafeGuaranteedRef { $0.shared.hit(T.self, scopeID: scopeID, ttl: ttl, era: 0) }
-            }
-        case .custom:
+        if scope.cacheStrategy != nil {
             return scope.customCache(for: key, in: self)?.hit(T.self, for: self, scopeID: scopeID, ttl: ttl)
-        case .unique, .graph:
-            return nil
+        }
+        guard scope.keeping == .cells else { return nil }
+        // The definition's instance is where the slot's hit reads, wherever the
+        // strategy keeps it (linked by a miss, once per container and storage).
+        guard let box else { return findSlot(key)?._withUnsafeGuaranteedRef { $0.hit(T.self, scopeID: scopeID, ttl: ttl) } }
+        return scope.strategy.registrationCells(for: key, box: box, in: self)?._withUnsafeGuaranteedRef {
+            $0.hit(T.self, scopeID: scopeID, ttl: ttl, era: 0)
         }
     }
 }

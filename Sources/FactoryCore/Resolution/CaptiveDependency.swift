@@ -143,32 +143,14 @@ extension ResolutionContext {
     }
 
     static func lifetime(_ scope: Scope?, ttl: UInt64, perRequest: Bool) -> WatchedLifetime {
-        switch scope?.strategy ?? .unique {
-        case .singleton:
-            return ttl == 0 ? .process : .short
-        case .unique:
-            return perRequest ? .short : .transparent
-        case .container:
-            return ttl == 0 && !perRequest ? .container : .short
-        case .graph:
-            return .short
-        case .custom:
-            return .unknown
-        }
+        (scope ?? Scope.unique).strategy.lifetime(ttl: ttl, perRequest: perRequest)
     }
 
     /// How reports and drawn graphs name a scope: `unique`, `singleton`, `cached`
     /// (any `Cached` scope), `shared`, `graph` or `custom`, followed by
     /// `, timeToLive` and `, per-request` when they apply.
     package static func scopeLabel(_ scope: Scope?, ttl: UInt64, perRequest: Bool) -> String {
-        var label: String
-        switch scope?.strategy ?? .unique {
-        case .unique: label = "unique"
-        case .singleton: label = "singleton"
-        case .container(let weak): label = weak ? "shared" : "cached"
-        case .graph: label = "graph"
-        case .custom: label = "custom"
-        }
+        var label = (scope ?? Scope.unique).strategy.label
         if ttl != 0 { label += ", timeToLive" }
         if perRequest { label += ", per-request" }
         return label

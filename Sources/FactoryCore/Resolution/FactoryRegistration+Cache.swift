@@ -161,8 +161,9 @@ extension GeneralPath {
     }
 }
 
-/// Where one resolution caches its instance, and which locks guard it.
-struct CacheLocation {
+/// Where one resolution caches its instance, and which locks guard it: what a
+/// ``ScopeStrategy`` places.
+package struct CacheLocation {
     let cells: CellSet
     let weak: Bool
     /// The singleton era cells must carry here (registrations' own singletons), else 0.
@@ -171,12 +172,12 @@ struct CacheLocation {
     /// Also publish the instance as the storage's shared singleton of the factory.
     let writeThrough: Bool
     /// Whether `storage.lock` guards `cells` (and is held while deciding).
-    var storageLocked = false
+    package var storageLocked = false
     /// The container's slot whose lock-free hit reads `cells` (see ``Slot/hit(_:scopeID:ttl:)``),
     /// when they hold the definition's instance; `nil` when that hit must not read them.
-    var hitSlot: Slot?
+    package var hitSlot: Slot?
 
-    init(cells: CellSet, weak: Bool, era: Int, storage: SingletonStorage?, writeThrough: Bool) {
+    package init(cells: CellSet, weak: Bool, era: Int, storage: SingletonStorage?, writeThrough: Bool) {
         self.cells = cells
         self.weak = weak
         self.era = era
@@ -189,47 +190,18 @@ struct CacheLocation {
         hitSlot?.linkHit(to: cells, &garbage)
     }
 
-    /// Runs `body` with where `scope` keeps the instance of `key` built with the
-    /// registration or override `box` (`nil`: the definition), or with `nil` for a
-    /// scope that caches nothing here (unique, graph, a custom scope whose strategy
-    /// returned no cache or was asked for another scope: see ``FetchedScopeCache``). Manager lock held; holds the
-    /// singleton storage's lock around `body` when the cells are the storage's
-    /// (see ``storageLocked``).
+    /// Runs `body` with where `scope`'s strategy keeps the instance of `key`
+    /// built with the registration or override `box` (`nil`: the definition), or
+    /// with `nil` when it caches nothing here (unique, graph, a custom scope whose
+    /// strategy returned no cache or was asked for another scope: see
+    /// ``FetchedScopeCache``); see ``ScopeStrategy/withLocation(scope:box:slot:key:manager:fetched:_:)``.
+    /// Manager lock held.
     static func withLocked<Result>(
         scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
         fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
     ) -> Result {
-        switch scope.strategy {
-        case .container(let weak):
-            var location = CacheLocation(cells: slot.cells, weak: weak, era: 0, storage: nil, writeThrough: false)
-            // The definition and every registration share the container's cells.
-            location.hitSlot = slot
-            return body(location)
-        case .singleton:
-            let storage = manager.singletons.takeUnretainedValue()
-            if let box, !box.describesType {
-                // A registration of one container instance keeps its singleton with it.
-                if box.singletonCells == nil { box.singletonCells = CellSet() }
-                return body(
-                    CacheLocation(
-                        cells: box.singletonCells!, weak: false, era: storage.era.value, storage: storage, writeThrough: true))
-            }
-            return storage.lock.withLock {
-                let singleton = storage.slot(key)
-                var location = CacheLocation(
-                    cells: box == nil ? singleton.definition : singleton.shared, weak: false, era: 0, storage: storage,
-                    writeThrough: false)
-                location.storageLocked = true
-                if box == nil { location.hitSlot = slot }
-                return body(location)
-            }
-        case .custom:
-            // Guarded by the manager's lock, like the container's own cells.
-            let cells = fetched.cache(for: scope)?.cells
-            return body(cells.map { CacheLocation(cells: $0, weak: false, era: 0, storage: nil, writeThrough: false) })
-        case .unique, .graph:
-            return body(nil)
-        }
+        scope.strategy.withLocation(
+            scope: scope, box: box, slot: slot, key: key, manager: manager, fetched: fetched, body)
     }
 
     /// The valid instance cached for `parameterKey` (or the unparameterized one)

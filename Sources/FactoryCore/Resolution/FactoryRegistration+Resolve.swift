@@ -344,13 +344,13 @@ enum GeneralPath {
         }
         if flags & ContainerManager.Flags.trace != 0 { pending.traceIndex = context.beginTrace(key, logger: manager.loggerBox) }
         let isFound: Bool
-        switch resolved.scope?.strategy ?? .unique {
-        case .unique:
+        switch resolved.scope?.keeping ?? .nothing {
+        case .nothing:
             isFound = false
-        case .graph:
+        case .cycle:
             isFound = findInGraph(
                 registration, parameter, resolved.scopeOnParameters, &pending, found: found, in: context)
-        case .container, .singleton, .custom:
+        case .cells:
             isFound = findCached(registration, parameter, &resolved, &pending, found: found, in: context)
         }
         // After the cache: a miss chooses the options again under the container's lock.

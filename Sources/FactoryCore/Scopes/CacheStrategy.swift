@@ -89,7 +89,7 @@ extension Scope {
 /// The custom cache a resolution fetched before taking the container's lock
 /// (the strategy is user code, which never runs under a library lock), for the
 /// scope it resolved then.
-struct FetchedScopeCache {
+package struct FetchedScopeCache {
     let scopeID: ObjectIdentifier?
     let cache: ScopeCache?
 
@@ -109,4 +109,34 @@ struct FetchedScopeCache {
     func cache(for scope: Scope) -> ScopeCache? {
         scopeID == ObjectIdentifier(scope) ? cache : nil
     }
+}
+
+/// The strategy of a scope made with ``Scope/init(cacheStrategy:)``: the cells of
+/// the ``ScopeCache`` the user's strategy returned, fetched before locking.
+final class CustomScopeStrategy: ScopeStrategy {
+    var keeping: ScopeKeeping { .cells }
+
+    func withLocation<Result>(
+        scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
+        fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
+    ) -> Result {
+        // Guarded by the manager's lock, like the container's own cells. Never
+        // linked: the strategy may return another cache on the next resolution.
+        let cells = fetched.cache(for: scope)?.cells
+        return body(cells.map { CacheLocation(cells: $0, weak: false, era: 0, storage: nil, writeThrough: false) })
+    }
+
+    func registrationCells(
+        for key: FactoryKey, box: RegistrationBoxBase, in manager: ContainerManager
+    )
+        -> Unmanaged<CellSet>?
+    {
+        nil
+    }
+
+    func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime {
+        .unknown
+    }
+
+    var label: String { "custom" }
 }

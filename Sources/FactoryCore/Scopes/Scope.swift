@@ -18,19 +18,24 @@
 /// ``ContainerManager``, in singleton storage, or in the resolution cycle) and
 /// live for the rest of the process once created, so declare them as `static let`.
 open class Scope: @unchecked Sendable {
-    // Sendable because a scope's only state is its immutable strategy (a Sendable `CacheStrategy` for a custom scope).
+    // Sendable because a scope's only state is immutable: its strategy and what it says.
 
-    /// Where and how instances of this scope are kept.
-    @usableFromInline package let strategy: ScopeStrategy
+    /// Where and how instances of this scope are kept: implemented in
+    /// `FactoryScopes` for the built-in caching scopes, here for ``unique`` and
+    /// custom ones.
+    package let strategy: any ScopeStrategy
     /// The strategy of a scope made with ``init(cacheStrategy:)``.
     @usableFromInline package let cacheStrategy: (any CacheStrategy)?
-    /// Whether every resolution builds (``Scope/unique``): the one strategy the
-    /// hit path tells apart, since it has nothing to look up.
+    /// How a resolution finds an instance of this scope (the strategy's ``ScopeStrategy/keeping``).
+    @usableFromInline package let keeping: ScopeKeeping
+    /// Whether every resolution builds (``Scope/unique``): the one case the hit
+    /// path tells apart, since it has nothing to look up.
     @usableFromInline package let cachesNothing: Bool
 
-    package init(strategy: ScopeStrategy) {
+    package init(strategy: any ScopeStrategy) {
         self.strategy = strategy
-        if case .unique = strategy { cachesNothing = true } else { cachesNothing = false }
+        keeping = strategy.keeping
+        cachesNothing = strategy.keeping == .nothing
         cacheStrategy = nil
         Self.keepForever(self)
     }
@@ -41,7 +46,8 @@ open class Scope: @unchecked Sendable {
     /// Like every scope, it is an identity that lives for the rest of the process:
     /// declare it once, as a `static let`.
     public init(cacheStrategy: any CacheStrategy) {
-        strategy = .custom
+        strategy = CustomScopeStrategy()
+        keeping = .cells
         cachesNothing = false
         self.cacheStrategy = cacheStrategy
         Self.keepForever(self)
@@ -66,24 +72,84 @@ public final class Unique: Scope, @unchecked Sendable {
 
     /// Creates a unique scope. ``Scope/unique`` is the shared instance.
     public init() {
-        super.init(strategy: .unique)
+        super.init(strategy: UniqueStrategy())
     }
 }
 
-/// Where a scope keeps what it caches. `FactoryScopes` picks one per scope; the
-/// resolution path switches over it directly, so a cache hit is specialised for
-/// the factory's type in the caller's module instead of going through a
-/// protocol witness.
+/// How a resolution finds an instance: the engine's three ways. Which one a
+/// scope uses is its strategy's choice.
 @usableFromInline
-package enum ScopeStrategy: Sendable {
-    /// Build on every resolution.
-    case unique
-    /// Keep one instance per container instance; `weak` holds it only while someone else does.
-    case container(weak: Bool)
-    /// Keep one instance per singleton storage (the process's, or a test's).
-    case singleton
-    /// Keep one instance per resolution cycle.
-    case graph
-    /// Keep instances where the scope's ``CacheStrategy`` says.
-    case custom
+package enum ScopeKeeping: Sendable {
+    /// It builds every time.
+    case nothing
+    /// It shares an instance within one resolution cycle (the thread's
+    /// ``ResolutionContext`` keeps it).
+    case cycle
+    /// It caches in cells (``CellSet``) that the strategy places, with one build
+    /// at a time, resets, time to live and `scopeOnParameters` run by the engine.
+    case cells
+}
+
+/// What a scope's strategy tells the engine: the way it keeps instances and,
+/// for a cache, where one factory's instance lives. FactoryCore implements
+/// ``Scope/unique`` and custom scopes (``CacheStrategy``); `FactoryScopes`
+/// implements cached, shared, singleton and graph.
+///
+/// The engine asks it only off the hit path: a hit reads the cells the
+/// container's slot links to (``Slot/hit(_:scopeID:ttl:)``), which a miss links
+/// through ``withLocation(scope:box:slot:key:manager:fetched:_:)``.
+package protocol ScopeStrategy: AnyObject, Sendable {
+    /// How a resolution finds an instance of this scope; constant.
+    var keeping: ScopeKeeping { get }
+
+    /// Runs `body` with where `key`'s instance lives when built by the
+    /// registration or override `box` (`nil`: the definition), or with `nil`
+    /// when it is not cached here. The manager's lock is held; a strategy that
+    /// keeps cells under another lock holds it around `body` and says so
+    /// (``CacheLocation/storageLocked``). Sets ``CacheLocation/hitSlot`` when the
+    /// container's lock-free hit may read the cells.
+    func withLocation<Result>(
+        scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
+        fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
+    ) -> Result
+
+    /// The cells holding the instance that `box` built, read without a lock by
+    /// a resolution off the hit path, or `nil` to decide under the lock. Valid
+    /// for as long as `manager` uses its storage.
+    func registrationCells(
+        for key: FactoryKey, box: RegistrationBoxBase, in manager: ContainerManager
+    )
+        -> Unmanaged<CellSet>?
+
+    /// How long what this scope keeps lives, for captive-dependency checks.
+    func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime
+
+    /// How reports and drawn graphs name the scope (`unique`, `cached`, ...).
+    var label: String { get }
+}
+
+/// ``Scope/unique``'s strategy: nothing is kept.
+final class UniqueStrategy: ScopeStrategy {
+    var keeping: ScopeKeeping { .nothing }
+
+    func withLocation<Result>(
+        scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
+        fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
+    ) -> Result {
+        body(nil)
+    }
+
+    func registrationCells(
+        for key: FactoryKey, box: RegistrationBoxBase, in manager: ContainerManager
+    )
+        -> Unmanaged<CellSet>?
+    {
+        nil
+    }
+
+    func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime {
+        perRequest ? .short : .transparent
+    }
+
+    var label: String { "unique" }
 }
