@@ -18,10 +18,7 @@ final class ContainerCellsStrategy: ScopeStrategy {
         scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
         fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
     ) -> Result {
-        var location = CacheLocation(cells: slot.cells, weak: weak, era: 0, storage: nil, writeThrough: false)
-        // The definition and every registration share the container's cells.
-        location.hitSlot = slot
-        return body(location)
+        body(.containerCells(of: slot, weak: weak))
     }
 
     func registrationCells(
@@ -90,21 +87,6 @@ final class SingletonStrategy: ScopeStrategy {
 /// `Graph`: the resolution cycle keeps the instance; no cells.
 final class GraphStrategy: ScopeStrategy {
     var keeping: ScopeKeeping { .cycle }
-
-    func withLocation<Result>(
-        scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
-        fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
-    ) -> Result {
-        body(nil)
-    }
-
-    func registrationCells(
-        for key: FactoryKey, box: RegistrationBoxBase, in manager: ContainerManager
-    )
-        -> Unmanaged<CellSet>?
-    {
-        nil
-    }
 
     func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime {
         .short

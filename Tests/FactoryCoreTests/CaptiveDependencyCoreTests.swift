@@ -26,9 +26,7 @@ private final class ContainerCellsForTests: ScopeStrategy {
         scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
         fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
     ) -> Result {
-        var location = CacheLocation(cells: slot.cells, weak: false, era: 0, storage: nil, writeThrough: false)
-        location.hitSlot = slot
-        return body(location)
+        body(.containerCells(of: slot, weak: false))
     }
 
     func registrationCells(

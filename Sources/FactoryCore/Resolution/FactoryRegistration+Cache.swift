@@ -185,6 +185,14 @@ package struct CacheLocation {
         self.writeThrough = writeThrough
     }
 
+    /// The container's own cells of `slot`'s factory, which the definition and
+    /// every registration share, and which the slot's lock-free hit reads.
+    package static func containerCells(of slot: Slot, weak: Bool) -> CacheLocation {
+        var location = CacheLocation(cells: slot.cells, weak: weak, era: 0, storage: nil, writeThrough: false)
+        location.hitSlot = slot
+        return location
+    }
+
     /// Makes ``hitSlot``'s lock-free hit read these cells from now on. Manager lock held.
     func linkHit(_ garbage: inout Garbage) {
         hitSlot?.linkHit(to: cells, &garbage)

@@ -128,24 +128,28 @@ package protocol ScopeStrategy: AnyObject, Sendable {
     var label: String { get }
 }
 
-/// ``Scope/unique``'s strategy: nothing is kept.
-final class UniqueStrategy: ScopeStrategy {
-    var keeping: ScopeKeeping { .nothing }
-
-    func withLocation<Result>(
+extension ScopeStrategy {
+    /// Nothing is cached in cells: what a strategy that keeps no cells says.
+    package func withLocation<Result>(
         scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
         fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
     ) -> Result {
         body(nil)
     }
 
-    func registrationCells(
+    /// No lock-free read of a registration's instance: the miss path decides under the lock.
+    package func registrationCells(
         for key: FactoryKey, box: RegistrationBoxBase, in manager: ContainerManager
     )
         -> Unmanaged<CellSet>?
     {
         nil
     }
+}
+
+/// ``Scope/unique``'s strategy: nothing is kept.
+final class UniqueStrategy: ScopeStrategy {
+    var keeping: ScopeKeeping { .nothing }
 
     func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime {
         perRequest ? .short : .transparent
