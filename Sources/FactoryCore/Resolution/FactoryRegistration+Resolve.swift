@@ -32,7 +32,7 @@ extension FactoryRegistration {
             guard let scope = scopeReference else {
                 return buildDirectly(parameter, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
             }
-            if scope._withUnsafeGuaranteedRef({ $0.cachesNothing }) {
+            if scope._withUnsafeGuaranteedRef({ $0.keeping }) == .nothing {
                 return buildDirectly(parameter, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
             }
             // Locals only: the lookup below takes a closure, which must not copy this value.

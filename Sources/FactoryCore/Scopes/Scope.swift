@@ -26,16 +26,14 @@ open class Scope: @unchecked Sendable {
     package let strategy: any ScopeStrategy
     /// The strategy of a scope made with ``init(cacheStrategy:)``.
     @usableFromInline package let cacheStrategy: (any CacheStrategy)?
-    /// How a resolution finds an instance of this scope (the strategy's ``ScopeStrategy/keeping``).
+    /// How a resolution finds an instance of this scope (the strategy's
+    /// ``ScopeStrategy/keeping``), stored so the hit path reads it without a
+    /// protocol call: `.nothing` is the one case it tells apart.
     @usableFromInline package let keeping: ScopeKeeping
-    /// Whether every resolution builds (``Scope/unique``): the one case the hit
-    /// path tells apart, since it has nothing to look up.
-    @usableFromInline package let cachesNothing: Bool
 
     package init(strategy: any ScopeStrategy) {
         self.strategy = strategy
         keeping = strategy.keeping
-        cachesNothing = strategy.keeping == .nothing
         cacheStrategy = nil
         Self.keepForever(self)
     }
@@ -48,7 +46,6 @@ open class Scope: @unchecked Sendable {
     public init(cacheStrategy: any CacheStrategy) {
         strategy = CustomScopeStrategy()
         keeping = .cells
-        cachesNothing = false
         self.cacheStrategy = cacheStrategy
         Self.keepForever(self)
     }
