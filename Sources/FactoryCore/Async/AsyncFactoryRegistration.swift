@@ -231,24 +231,6 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         return try await resolveSlowly(parameter)
     }
 
-    /// The common case, inlined and specialised in the caller, and synchronous so
-    /// that nothing is copied into an async frame: nothing persisted, no decorator
-    /// or context, the definition's own cache scope, and a lock-free hit.
-    @_alwaysEmitIntoClient @inline(__always)
-    package func cachedHit() -> T? {
-        let manager = self.manager
-        let flags = manager.flags.value
-        guard
-            flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
-                && hasScope && !scopeOnParameters && decorator == nil && contexts == nil, let scope = scopeReference
-        else { return nil }
-        let scopeID = scope._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
-        let ttl = self.ttl
-        let key = self.key
-        // As for synchronous factories: the cells the strategy chose are linked from the slot.
-        return manager.findSlot(key)?._withUnsafeGuaranteedRef { $0.hit(T.self, scopeID: scopeID, ttl: ttl) }
-    }
-
     @usableFromInline
     nonisolated(nonsending) func resolveSlowly(_ parameter: P) async throws -> T {
         let manager = self.manager

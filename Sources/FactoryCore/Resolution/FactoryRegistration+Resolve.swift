@@ -1,54 +1,6 @@
 import CFactoryAtomics
 
 extension FactoryRegistration {
-    /// Resolves the factory.
-    ///
-    /// Inlined into the caller so that the common case — nothing persisted for
-    /// the container, the definition's own scope — is specialised for `T`: one
-    /// atomic load of the container's flags, then either the closure (unique) or
-    /// a lock-free cache lookup (cached, shared, singleton). Everything else goes
-    /// through the general path (``resolveOffTheFastPath(_:at:)``).
-    @_alwaysEmitIntoClient @inline(__always)
-    package func resolve(_ parameter: P) -> T {
-        if let value = resolveOnTheFastPath(parameter) { return value }
-        // A `Factory`'s parameter is `Void`, with no address to record: called
-        // directly, not through `withUnsafePointer`'s closure, whose frames an
-        // unoptimized build would keep on the stack for every nested level.
-        if P.self == Void.self { return resolveOffTheFastPath(parameter, at: nil) }
-        return resolveOffTheFastPath(parameter)
-    }
-
-    /// The instance when the fast path applies (a cache hit, its decorator run,
-    /// or a unique build), else `nil`. A function of its own so that an
-    /// unoptimized build does not keep its locals on the stack while the general
-    /// path builds (a chain of nested resolutions stacks that frame per level).
-    @_alwaysEmitIntoClient @inline(__always)
-    func resolveOnTheFastPath(_ parameter: P) -> T? {
-        let manager = self.manager
-        let flags = manager.flags.value
-        if flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
-            && traits.isDisjoint(with: .general) && extras?.contexts == nil
-        {
-            guard let scope = scopeReference else {
-                return buildDirectly(parameter, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
-            }
-            if scope._withUnsafeGuaranteedRef({ $0.keeping }) == .nothing {
-                return buildDirectly(parameter, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
-            }
-            // Locals only: the lookup below takes a closure, which must not copy this value.
-            let key = self.key
-            let scopeID = scope._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
-            let ttl = self.ttl
-            // Whatever the strategy: the cells it keeps the definition's instance
-            // in are linked from the container's slot (Slot.hit).
-            if let hit = manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.hit(T.self, scopeID: scopeID, ttl: ttl) }) {
-                if let decorator = extras?.decorator { decorator(hit, false) }
-                return hit
-            }
-        }
-        return nil
-    }
-
     /// The general path for a parameter that has an address: the thread's
     /// resolution context points at it for the whole build, to tell a cycle from
     /// recursion.

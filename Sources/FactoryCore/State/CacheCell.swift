@@ -41,13 +41,6 @@ package class CacheCell: @unchecked Sendable {
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
-    /// Whether the cell is still good for `scopeID` with a time-to-live of `ttl`
-    /// nanoseconds (0: forever).
-    @_alwaysEmitIntoClient @inline(__always)
-    package final func isValid(scopeID: ObjectIdentifier, ttl: UInt64) -> Bool {
-        guard self.scopeID == scopeID else { return false }
-        return ttl == 0 || Self.now() &- createdAt < ttl
-    }
 }
 
 /// Holds a cached instance strongly. The key guarantees `T`, so readers downcast unchecked.

@@ -38,28 +38,6 @@ package final class CellSet: @unchecked Sendable {
         word.deallocate()
     }
 
-    /// The cached instance if it is valid for `scopeID`, `ttl` (nanoseconds, 0 for
-    /// none) and singleton `era`; lock-free, writes no shared memory.
-    @_alwaysEmitIntoClient @inline(__always)
-    package func hit<T>(_ type: T.Type, scopeID: ObjectIdentifier, ttl: UInt64, era: Int) -> T? {
-        let section = ReadSection.begin()
-        defer { section.end() }
-        return read(T.self, scopeID: scopeID, ttl: ttl, era: era)
-    }
-
-    /// ``hit(_:scopeID:ttl:era:)`` inside a read section the caller holds.
-    @_alwaysEmitIntoClient @inline(__always)
-    package func read<T>(_ type: T.Type, scopeID: ObjectIdentifier, ttl: UInt64, era: Int) -> T? {
-        guard let cell = AtomicReference<CacheCell>(word: word).load() else { return nil }
-        return cell._withUnsafeGuaranteedRef { cell -> T? in
-            guard cell.era == era, cell.isValid(scopeID: scopeID, ttl: ttl) else { return nil }
-            // Every cell of a set holds the `T` of the set's factory key (the
-            // key names the value type); `isWeak` says which of the two classes it is.
-            if cell.isWeak { return unsafeDowncast(cell, to: WeakCell<T>.self).value }
-            return unsafeDowncast(cell, to: StrongCell<T>.self).value
-        }
-    }
-
     /// The unparameterized cell; owner's lock held.
     package var cell: CacheCell? {
         AtomicReference<CacheCell>(word: word).load()?.takeUnretainedValue()

@@ -49,21 +49,6 @@ package final class Slot: TableEntry, @unchecked Sendable {
         hitWord.deallocate()
     }
 
-    /// The definition's instance, valid for `scopeID` and `ttl`, from the cells
-    /// the last cache decision linked; lock-free, writes no shared memory. A miss
-    /// before any decision, and for scopes whose instances live nowhere a
-    /// container can link (unique, graph, custom strategies, a registration's
-    /// own singleton).
-    @_alwaysEmitIntoClient @inline(__always)
-    package func hit<T>(_ type: T.Type, scopeID: ObjectIdentifier, ttl: UInt64) -> T? {
-        let section = ReadSection.begin()
-        defer { section.end() }
-        // Inside the section: a relink releases the cells it replaces only after
-        // waiting for readers (Garbage).
-        guard let linked = AtomicReference<CellSet>(word: hitWord).load() else { return nil }
-        return linked._withUnsafeGuaranteedRef { $0.read(T.self, scopeID: scopeID, ttl: ttl, era: 0) }
-    }
-
     /// Makes the lock-free hit read `cells`; a link it replaces goes to
     /// `garbage`. Manager lock held.
     package func linkHit(to cells: CellSet, _ garbage: inout Garbage) {
