@@ -385,7 +385,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             guard let scope = resolved.scope, !resolved.scopeOnParameters || hashable != nil else {
                 return .uncached(resolved.factory)
             }
-            return CacheLocation.withLocked(
+            return scope.strategy.withLocation(
                 scope: scope, box: resolved.box, slot: slot, key: key, manager: manager, fetched: fetched
             ) {
                 guard let location = $0 else { return .uncached(resolved.factory) }

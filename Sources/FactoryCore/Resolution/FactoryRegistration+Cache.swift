@@ -95,7 +95,7 @@ extension GeneralPath {
             let slot = manager.slot(key)
             resolved = effective(registration, slot.persistedOptions, defaultScope: manager.state.defaultScope)
             guard let scope = resolved.scope else { return .uncached }
-            return CacheLocation.withLocked(
+            return scope.strategy.withLocation(
                 scope: scope, box: resolved.box, slot: slot, key: key, manager: manager, fetched: fetched
             ) {
                 guard let location = $0 else { return .uncached }
@@ -196,20 +196,6 @@ package struct CacheLocation {
     /// Makes ``hitSlot``'s lock-free hit read these cells from now on. Manager lock held.
     func linkHit(_ garbage: inout Garbage) {
         hitSlot?.linkHit(to: cells, &garbage)
-    }
-
-    /// Runs `body` with where `scope`'s strategy keeps the instance of `key`
-    /// built with the registration or override `box` (`nil`: the definition), or
-    /// with `nil` when it caches nothing here (unique, graph, a custom scope whose
-    /// strategy returned no cache or was asked for another scope: see
-    /// ``FetchedScopeCache``); see ``ScopeStrategy/withLocation(scope:box:slot:key:manager:fetched:_:)``.
-    /// Manager lock held.
-    static func withLocked<Result>(
-        scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
-        fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
-    ) -> Result {
-        scope.strategy.withLocation(
-            scope: scope, box: box, slot: slot, key: key, manager: manager, fetched: fetched, body)
     }
 
     /// The valid instance cached for `parameterKey` (or the unparameterized one)

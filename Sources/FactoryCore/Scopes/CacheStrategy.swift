@@ -126,14 +126,6 @@ final class CustomScopeStrategy: ScopeStrategy {
         return body(cells.map { CacheLocation(cells: $0, weak: false, era: 0, storage: nil, writeThrough: false) })
     }
 
-    func registrationCells(
-        for key: FactoryKey, box: RegistrationBoxBase, in manager: ContainerManager
-    )
-        -> Unmanaged<CellSet>?
-    {
-        nil
-    }
-
     func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime {
         .unknown
     }
