@@ -88,7 +88,7 @@ public struct ContainerSnapshot {
             // rather than something a restore would have to make again.
             manager.ensureAutoRegistered(container)
             saved.append(SavedContainer(manager: manager, state: manager.save()))
-            let storage = manager.singletons.takeUnretainedValue()
+            let storage = manager.singletonStorage
             if !singletons.contains(where: { $0.storage === storage }) {
                 singletons.append(SavedSingletons(storage: storage, saved: storage.save()))
             }

@@ -48,3 +48,29 @@ final class SwitchedSingletons: ManagedContainer {
         #expect(second.sync() === built)
     }
 }
+
+// A storage that a container stops using is freed once no reader is inside a
+// read section. Every lock-free read of the container's storage must therefore
+// happen inside one (or under the container's lock): a resolution of a start-up
+// registration's singleton, `reset(options: .singletons)` and shutdown each read
+// it while another thread moves the container to a new storage. A read outside
+// a section reads freed memory, which AddressSanitizer reports and a plain build
+// may crash on.
+@Suite struct SingletonStorageSwitchRaceTests {
+    @Test func readersOfAContainersStorageSurviveItBeingSwappedAndFreed() {
+        let container = StartUpSingletons()
+        let rounds = 50_000
+        let finished = finishes(2) { index in
+            if index == 0 {
+                for _ in 0..<rounds { container.manager.useSingletons(SingletonStorage()) }
+            } else {
+                for round in 0..<rounds {
+                    // A start-up registration's singleton is read through the storage.
+                    precondition(container.sync().serial == 1)
+                    if round % 64 == 0 { container.manager.reset(options: .singletons) }
+                }
+            }
+        }
+        #expect(finished)
+    }
+}

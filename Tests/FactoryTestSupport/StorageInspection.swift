@@ -4,11 +4,6 @@ import FactoryCore
 // that nothing is left behind. Test-only, so it is here rather than in FactoryCore.
 
 extension ContainerManager {
-    /// The singleton storage this container uses.
-    package var singletonStorage: SingletonStorage {
-        singletons.takeUnretainedValue()
-    }
-
     /// Whether this container holds a finished cached instance of `key` (any scope
     /// but singleton).
     package func hasCachedInstance(_ key: FactoryKey) -> Bool {

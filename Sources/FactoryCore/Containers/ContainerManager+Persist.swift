@@ -109,8 +109,12 @@ extension ContainerManager {
         // The definition's instance is where the slot's hit reads, wherever the
         // strategy keeps it (linked by a miss, once per container and storage).
         guard let box else { return findSlot(key)?._withUnsafeGuaranteedRef { $0.hit(T.self, scopeID: scopeID, ttl: ttl) } }
+        // The section comes first: the cells may be the singleton storage's, which
+        // `useSingletons` frees only after waiting for readers.
+        let section = ReadSection.begin()
+        defer { section.end() }
         return scope.strategy.registrationCells(for: key, box: box, in: self)?._withUnsafeGuaranteedRef {
-            $0.hit(T.self, scopeID: scopeID, ttl: ttl, era: 0)
+            $0.read(T.self, scopeID: scopeID, ttl: ttl, era: 0)
         }
     }
 }

@@ -105,10 +105,18 @@ public final class ContainerManager: @unchecked Sendable {
         decoratorWord.deallocate()
     }
 
-    /// The singleton storage this container uses.
+    /// The singleton storage this container uses, unretained: valid while the
+    /// manager's lock is held, or inside a read section (``useSingletons(_:)``
+    /// swaps it under the lock and releases the old one after waiting for readers).
     @inlinable
     package var singletons: Unmanaged<SingletonStorage> {
         AtomicReference<SingletonStorage>(word: singletonsWord).load()!
+    }
+
+    /// The singleton storage this container uses, retained; takes the manager's
+    /// lock, so call it with the lock not held.
+    package var singletonStorage: SingletonStorage {
+        lock.withLock { singletons.takeUnretainedValue() }
     }
 
     /// Makes this container keep its singletons in `storage` (FactoryTesting gives
@@ -316,7 +324,7 @@ public final class ContainerManager: @unchecked Sendable {
             }
             publishFlags()
         }
-        if options.contains(.singletons) { singletons.takeUnretainedValue().resetAll() }
+        if options.contains(.singletons) { singletonStorage.resetAll() }
         garbage.release()
     }
 }

@@ -111,8 +111,9 @@ package protocol ScopeStrategy: AnyObject, Sendable {
     ) -> Result
 
     /// The cells holding the instance that `box` built, read without a lock by
-    /// a resolution off the hit path, or `nil` to decide under the lock. Valid
-    /// for as long as `manager` uses its storage.
+    /// a resolution off the hit path, or `nil` to decide under the lock. Called
+    /// inside a read section (so pure loads only, no nested section); valid until
+    /// that section ends.
     func registrationCells(
         for key: FactoryKey, box: RegistrationBoxBase, in manager: ContainerManager
     )
