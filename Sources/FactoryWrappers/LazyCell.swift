@@ -63,13 +63,15 @@ final class LazyCell<Slot>: Sendable {
                 WaitGraph.wait(context, for: builder, key: key, at: point)
             case .build:
                 let slot = build()
-                let point = content.withLock { content -> WaitPoint? in
+                let (point, replaced) = content.withLock { content -> (WaitPoint?, Content?) in
                     // A value assigned through the setter while we built wins over ours.
-                    guard case .building(let builder, let point, _) = content, builder === context else { return nil }
-                    content = .ready(slot)
-                    return point
+                    guard case .building(let builder, let point, _) = content, builder === context else {
+                        return (nil, nil)
+                    }
+                    return (point, Self.replace(&content, with: .ready(slot)))
                 }
                 point?.open()
+                _ = replaced  // released here, unlocked
                 return slot
             }
         }
@@ -90,12 +92,21 @@ final class LazyCell<Slot>: Sendable {
     /// Replaces the slot; a resolution in flight finishes without overwriting it,
     /// and threads waiting for it get this slot.
     func store(_ slot: Slot) {
-        let point = content.withLock { content -> WaitPoint? in
+        let (point, replaced) = content.withLock { content -> (WaitPoint?, Content) in
             var point: WaitPoint?
             if case .building(_, let waiting, _) = content { point = waiting }
-            content = .ready(slot)
-            return point
+            return (point, Self.replace(&content, with: .ready(slot)))
         }
         point?.open()
+        _ = replaced  // released here, unlocked
+    }
+
+    /// Puts `new` in `content` and hands back what it held, so that the caller
+    /// releases the replaced instance after unlocking: its `deinit` is user code,
+    /// which may read this very property.
+    private static func replace(_ content: inout Content, with new: Content) -> Content {
+        let old = content
+        content = new
+        return old
     }
 }

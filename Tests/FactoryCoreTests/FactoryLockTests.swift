@@ -12,6 +12,20 @@ import Testing
         #expect(box.withLock { $0 } == 80_000)
     }
 
+    /// What `exchange` replaces is released after unlocking: a `deinit` that reads
+    /// the same box (as one reading `Container.shared` does, without the
+    /// `SwiftConcurrency` trait) does not deadlock on it.
+    @Test func aValueThatExchangeReplacesIsReleasedWithTheLockFree() {
+        let box = LockedBox<ReadsTheBoxOnDeinit?>(nil)
+        let seen = Counter()
+        let finished = finishes(1) { _ in
+            _ = box.exchange(ReadsTheBoxOnDeinit(box: box, seen: seen))
+            _ = box.exchange(nil)
+        }
+        #expect(finished)
+        #expect(seen.value == 1)
+    }
+
     @Test func atomicWordLosesNoUpdate() {
         let word = AtomicWord(0)
         runOnThreads(4) { index in
@@ -25,5 +39,18 @@ import Testing
         }
         #expect(word.value & 0xFF == 0b1111)
         #expect(word.value >> 8 == 4_000)
+    }
+}
+
+/// Reads the box that held it when it goes.
+private final class ReadsTheBoxOnDeinit: Sendable {
+    let box: LockedBox<ReadsTheBoxOnDeinit?>
+    let seen: Counter
+    init(box: LockedBox<ReadsTheBoxOnDeinit?>, seen: Counter) {
+        self.box = box
+        self.seen = seen
+    }
+    deinit {
+        if box.withLock({ $0 == nil }) { seen.increment() }
     }
 }

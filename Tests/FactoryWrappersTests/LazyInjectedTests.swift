@@ -273,3 +273,61 @@ extension Container {
         #expect(message.contains("circular dependency chain - Container.selfReading<Int> > Container.selfReading<Int>"))
     }
 }
+
+// An instance that `@LazyInjected` drops (replaced through the setter or by a
+// refresh) is released with the property's lock free: its `deinit` is user code
+// and may read the very property. Each test runs on a watched thread, so a
+// deadlock fails it instead of hanging the run.
+
+private protocol Dropped: AnyObject, Sendable {}
+
+/// Reads its holder's property when it goes.
+private final class ReadsItsHolderOnDeinit: Dropped {
+    let holder: DroppingHolder
+    let seen: Counter
+    init(holder: DroppingHolder, seen: Counter) {
+        self.holder = holder
+        self.seen = seen
+    }
+    deinit {
+        if holder.service.resolvedOrNil() !== self { seen.increment() }
+    }
+}
+
+private final class DroppingHolder: Sendable {
+    let service = LazyInjected(\WrapperContainer.dropped)
+    let seen = Counter()
+}
+
+extension WrapperContainer {
+    fileprivate var dropped: Factory<any Dropped> { self { PlainDropped() } }
+}
+
+/// A plain object, for the builds that replace the one that reads its holder.
+private final class PlainDropped: Dropped {}
+
+@Suite struct LazyInjectedReleaseTests {
+    @Test func anInstanceReplacedThroughTheSetterIsReleasedUnlocked() {
+        let finished = finishes(1) { _ in
+            withFreshWrapperContainer { _ in
+                let holder = DroppingHolder()
+                holder.service.wrappedValue = ReadsItsHolderOnDeinit(holder: holder, seen: holder.seen)
+                holder.service.wrappedValue = PlainDropped()
+                precondition(holder.seen.value == 1)
+            }
+        }
+        #expect(finished)
+    }
+
+    @Test func anInstanceReplacedByARefreshIsReleasedUnlocked() {
+        let finished = finishes(1) { _ in
+            withFreshWrapperContainer { _ in
+                let holder = DroppingHolder()
+                holder.service.wrappedValue = ReadsItsHolderOnDeinit(holder: holder, seen: holder.seen)
+                _ = holder.service.resolve()
+                precondition(holder.seen.value == 1)
+            }
+        }
+        #expect(finished)
+    }
+}

@@ -87,4 +87,15 @@ package final class LockedBox<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&value)
     }
+
+    /// Stores `newValue` and returns the value it replaces. The caller releases
+    /// that after unlocking: dropping it under the lock would run its `deinit`
+    /// (user code, for a container or an instance) with the lock held.
+    package func exchange(_ newValue: Value) -> Value {
+        withLock { value in
+            let old = value
+            value = newValue
+            return old
+        }
+    }
 }

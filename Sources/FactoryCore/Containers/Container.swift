@@ -28,7 +28,8 @@ public final class Container: SharedContainer {
     /// replaces the container for every thread at once.
     public static var shared: Container {
         get { sharedBox.withLock { $0 } }
-        set { sharedBox.withLock { $0 = newValue } }
+        // The replaced container, and what it cached, is released here, unlocked.
+        set { _ = sharedBox.exchange(newValue) }
     }
     private static let sharedBox = LockedBox(Container())
     #endif
