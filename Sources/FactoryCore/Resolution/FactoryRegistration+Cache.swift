@@ -89,7 +89,11 @@ extension GeneralPath {
         // The strategy of a custom scope is user code: asked before locking.
         let fetched = FetchedScopeCache(scope: resolved.scope, key: key, manager: manager)
         var garbage = Garbage()
-        defer { garbage.release() }
+        var staleWaiters: WaitPoint?
+        defer {
+            staleWaiters?.open()
+            garbage.release()
+        }
         return manager.lock.withLock { () -> CacheDecision in
             if manager.state.isShutDown { return .shutDown }
             let slot = manager.slot(key)
@@ -101,17 +105,20 @@ extension GeneralPath {
                 guard let location = $0 else { return .uncached }
                 return decide(
                     at: location, parameterKey, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl,
-                    shutdown: resolved.shutdown, context, &garbage, found: found)
+                    shutdown: resolved.shutdown, context, &garbage, &staleWaiters, found: found)
             }
         }
     }
 
     /// ``decide(_:_:resolved:context:found:)`` once the cache location is known;
-    /// its locks held.
+    /// its locks held. A build of an older generation (a `register`, reset or
+    /// `pop` returned since it started) is neither joined nor waited for: this
+    /// resolution starts one of the current generation, and the old build's
+    /// waiters, handed back in `staleWaiters` to wake after unlocking, decide again.
     private static func decide<T>(
         at location: CacheLocation, _ parameterKey: AnyHashable?, scopeID: ObjectIdentifier, ttl: UInt64,
         shutdown: ShutdownHandlerBase?, _ context: ResolutionContext, _ garbage: inout Garbage,
-        found: UnsafeMutablePointer<T>
+        _ staleWaiters: inout WaitPoint?, found: UnsafeMutablePointer<T>
     ) -> CacheDecision {
         let cells = location.cells
         location.linkHit(&garbage)
@@ -122,13 +129,18 @@ extension GeneralPath {
         var gate = parameterKey.map { cells.parameterGates[$0] ?? BuildGate() } ?? cells.gate
         if let builder = gate.builder {
             if builder === context { return .reentered }
-            let waitPoint = gate.waitPoint ?? WaitPoint()
-            gate.waitPoint = waitPoint
-            location.setGate(gate, parameterKey)
-            return .wait(builder, waitPoint)
+            if gate.generation == cells.generation {
+                let waitPoint = gate.waitPoint ?? WaitPoint()
+                gate.waitPoint = waitPoint
+                location.setGate(gate, parameterKey)
+                return .wait(builder, waitPoint)
+            }
+            staleWaiters = gate.waitPoint
+            gate = BuildGate()
         }
         gate.builder = context
         gate.scopeID = scopeID
+        gate.generation = cells.generation
         location.setGate(gate, parameterKey)
         return .build(
             BuildClaim(
@@ -300,10 +312,14 @@ struct BuildClaim {
         let cells = location.cells
         let waitPoint = manager.lock.withLock {
             location.withStorageLock { () -> WaitPoint? in
-                let waitPoint: WaitPoint?
+                // The gate is this build's unless a resolution of a newer generation
+                // replaced it (and woke this build's waiters then).
+                var waitPoint: WaitPoint?
                 if let parameterKey {
-                    waitPoint = cells.parameterGates.removeValue(forKey: parameterKey)?.waitPoint
-                } else {
+                    if cells.parameterGates[parameterKey]?.generation == generation {
+                        waitPoint = cells.parameterGates.removeValue(forKey: parameterKey)?.waitPoint
+                    }
+                } else if cells.gate.builder != nil && cells.gate.generation == generation {
                     waitPoint = cells.gate.waitPoint
                     cells.gate = BuildGate()
                 }

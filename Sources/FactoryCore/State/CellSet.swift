@@ -113,6 +113,9 @@ package struct BuildGate {
     package var builder: ResolutionContext?
     /// The scope the build is for, so that resetting that scope can outdate it.
     package var scopeID: ObjectIdentifier?
+    /// The cells' generation when the build started: once it moved on, the build
+    /// is neither joined nor waited for.
+    package var generation = 0
     /// Where waiters sleep; made by the first waiter.
     package var waitPoint: WaitPoint?
 

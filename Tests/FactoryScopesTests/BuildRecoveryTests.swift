@@ -1,0 +1,134 @@
+import FactoryScopes
+import FactoryTestSupport
+import Testing
+
+// The synchronous twin of AsyncBuildGenerationTests: a `register`, a reset or a
+// `pop` is how a user recovers from a build that hangs (a connection that never
+// answers). A resolution that starts after it returned neither waits for that
+// build nor gets what it builds, and threads that were already waiting for the
+// hung build stop waiting for it too.
+
+/// Factories whose first build blocks its thread until `release` is raised.
+final class HangingSyncContainer: ManagedContainer {
+    let manager = ContainerManager()
+    let builds = Counter()
+    let started = Signal()
+    let release = Signal()
+
+    private func connect() -> Pool {
+        let serial = builds.increment()
+        if serial == 1 {
+            started.raise()
+            _ = release.wait()
+        }
+        return Pool(serial: serial)
+    }
+
+    var cached: Factory<Pool> { self { self.connect() }.cached }
+    var single: Factory<Pool> { self { self.connect() }.singleton }
+    var perParameter: ParameterFactory<Int, Pool> { self { _ in self.connect() }.cached.scopeOnParameters }
+}
+
+/// What the threads of one recovery saw.
+private struct Recovery {
+    /// What the hung build returned to the thread that ran it.
+    var hung: [Int]
+    /// What threads that were waiting for the hung build got.
+    var waiters: [Int]
+    /// What a resolution started after the recovery got, and one after everything finished.
+    var after: Int
+    var again: Int
+}
+
+@Suite struct BuildRecoveryTests {
+    /// Starts the hanging first build of `resolve` and two threads waiting for it,
+    /// runs `recover`, resolves again on a watched thread, then releases the build.
+    private func recover(
+        _ container: HangingSyncContainer, resolving resolve: @escaping @Sendable () -> Int, by recover: () -> Void
+    ) -> Recovery? {
+        let hung = Collector<Int>()
+        let waiters = Collector<Int>()
+        startThread { hung.append(resolve()) }
+        guard container.started.wait() else { return nil }
+        for _ in 0..<2 { startThread { waiters.append(resolve()) } }
+        pause(milliseconds: 20)  // let them reach the build's gate (a miss is also fine)
+        recover()
+        let after = Collector<Int>()
+        // The hung build still runs: this must not wait for it.
+        let finished = finishes(1, within: 10) { _ in after.append(resolve()) }
+        // Those that waited for the hung build were woken to decide again.
+        let waitersDone = poll(upTo: 10) { waiters.values.count == 2 }
+        container.release.raise()
+        guard finished, waitersDone, poll(until: { hung.values.count == 1 }) else { return nil }
+        return Recovery(hung: hung.values, waiters: waiters.values, after: after.values[0], again: resolve())
+    }
+
+    @Test func aRegisterIsSeenByTheNextResolution() throws {
+        let container = HangingSyncContainer()
+        let recovery = recover(
+            container, resolving: { container.cached().serial },
+            by: { container.cached.register { Pool(serial: 100) } })
+        let seen = try #require(recovery)
+        #expect(seen.hung == [1])
+        #expect(seen.after == 100)
+        #expect(seen.waiters == [100, 100])
+        #expect(seen.again == 100)
+    }
+
+    @Test(arguments: ["manager.reset()", "reset(options: .scope)", "reset(scope: .cached)", "factory.reset(.scope)", "pop()"])
+    func aResetStartsANewBuild(_ reset: String) throws {
+        let container = HangingSyncContainer()
+        if reset == "pop()" { container.manager.push() }
+        let recovery = recover(
+            container, resolving: { container.cached().serial },
+            by: {
+                switch reset {
+                case "manager.reset()": container.manager.reset()
+                case "reset(options: .scope)": container.manager.reset(options: .scope)
+                case "reset(scope: .cached)": container.manager.reset(scope: .cached)
+                case "factory.reset(.scope)": container.cached.reset(.scope)
+                default: container.manager.pop()
+                }
+            })
+        let seen = try #require(recovery)
+        #expect(seen.hung == [1])
+        #expect(seen.after == 2)
+        #expect(seen.waiters == [2, 2])
+        #expect(seen.again == 2)
+        #expect(container.builds.value == 2)
+    }
+
+    @Test(arguments: ["Scope.singleton.reset()", "reset(options: .singletons)"])
+    func aSingletonResetStartsANewBuild(_ reset: String) throws {
+        try withIsolatedSingletons { isolate in
+            let container = isolate(HangingSyncContainer())
+            let recovery = recover(
+                container, resolving: { container.single().serial },
+                by: {
+                    if reset == "Scope.singleton.reset()" {
+                        Scope.singleton.reset()
+                    } else {
+                        container.manager.reset(options: .singletons)
+                    }
+                })
+            let seen = try #require(recovery)
+            #expect(seen.hung == [1])
+            #expect(seen.after == 2)
+            #expect(seen.waiters == [2, 2])
+            #expect(seen.again == 2)
+        }
+    }
+
+    @Test func aPerParameterBuildIsRecoveredFromToo() throws {
+        let container = HangingSyncContainer()
+        let recovery = recover(
+            container, resolving: { container.perParameter(7).serial }, by: { container.manager.reset() })
+        let seen = try #require(recovery)
+        #expect(seen.hung == [1])
+        #expect(seen.after == 2)
+        #expect(seen.waiters == [2, 2])
+        #expect(seen.again == 2)
+        // Another parameter has its own instance.
+        #expect(container.perParameter(8).serial == 3)
+    }
+}
