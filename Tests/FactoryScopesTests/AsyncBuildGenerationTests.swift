@@ -104,6 +104,35 @@ func suspend(until signal: Signal) async {
         }
     }
 
+    /// Tasks that joined the hung build are sent to the build the next
+    /// resolution starts, as threads waiting for a synchronous build are: none of
+    /// them waits for the hung one. The task that started it gets its instance,
+    /// as the thread running a synchronous build does.
+    @Test(arguments: ["register", "reset()"])
+    func tasksWaitingForAHungBuildMoveToTheNewOne(_ recovery: String) async throws {
+        let container = HangingContainer()
+        let factory = container.cached
+        let (starter, others) = try await withAsyncWatchdog("a task kept waiting for the hung build") {
+            let starter = Task { try await factory().serial }
+            await suspend(until: container.started)
+            let joiners = (0..<2).map { _ in Task { try await factory().serial } }
+            try await Task.sleep(nanoseconds: 50_000_000)  // let them join (a later decision is fine too)
+            if recovery == "register" {
+                factory.register { Pool(serial: 100) }
+            } else {
+                container.manager.reset()
+            }
+            var others = [try await factory().serial]
+            // Both joiners end while the hung build still hangs.
+            for joiner in joiners { others.append(try await joiner.value) }
+            container.release.raise()
+            return (try await starter.value, others)
+        }
+        let expected = recovery == "register" ? 100 : 2
+        #expect(starter == 1)
+        #expect(others == [expected, expected, expected])
+    }
+
     @Test func aFactoryThatResolvesItselfWithAnotherParameterBuildsWithoutWaitingForItself() async throws {
         let container = HangingContainer()
         let value = try await withAsyncWatchdog("a resolution waited for a hung build") { try await container.countdown(5) }

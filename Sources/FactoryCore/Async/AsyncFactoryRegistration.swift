@@ -299,11 +299,11 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     /// runs inside a build of its own, the wait is recorded in ``AsyncWaitGraph``,
     /// which reports two builds that wait for each other instead of suspending both
     /// forever.
-    nonisolated(nonsending) private static func join(_ build: AsyncBuild<T>, from node: AsyncChain) async throws -> T {
-        guard let waiter = node.enclosingBuild else { return try await build.value() }
+    nonisolated(nonsending) private static func join(_ build: AsyncBuild<T>, from node: AsyncChain) async throws -> T? {
+        guard let waiter = node.enclosingBuild else { return try await build.joinedValue() }
         try AsyncWaitGraph.beginWait(waiter, for: build.waiter, chain: node.keys)
         defer { AsyncWaitGraph.endWait(waiter) }
-        return try await build.value()
+        return try await build.joinedValue()
     }
 
     private func decorate(_ value: T, _ resolved: Effective, _ flags: Int) {
@@ -317,38 +317,50 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         return value.hashable == nil ? nil : value
     }
 
+    /// A build that a resolution of a newer generation superseded hands no value
+    /// to the tasks that joined it: they decide again. The task that started it
+    /// gets its outcome.
     nonisolated(nonsending) private func resolveCached(
         _ parameter: P, _ hashable: (any AsyncParameter)?, node: AsyncChain, fetched: FetchedScopeCache
     ) async throws -> T {
-        switch decide(hashable, node: node, fetched: fetched) {
-        case .cached(let value):
-            return value
-        case .uncached(let factory):
-            return try await AsyncChain.$current.withValue(node) { try await factory(parameter) }
-        case .shutDown:
-            throw ContainerShutDownError(key: key)
-        case .join(let build):
-            return try await Self.join(build, from: node)
-        case .build(let build, let claim, let factory):
-            // The build runs in a task of its own (inheriting task-locals: the chain,
-            // the container bindings), so that no waiter's cancellation cancels it.
-            let manager = self.manager
-            let key = self.key
-            let run: @Sendable () async -> Void = {
-                let outcome = await AsyncChain.$current.withValue(build.chain) {
-                    do { return Result<T, any Error>.success(try await factory(parameter)) } catch {
-                        return .failure(error)
-                    }
+        while true {
+            switch decide(hashable, node: node, fetched: fetched) {
+            case .cached(let value):
+                return value
+            case .uncached(let factory):
+                return try await AsyncChain.$current.withValue(node) { try await factory(parameter) }
+            case .shutDown:
+                throw ContainerShutDownError(key: key)
+            case .join(let build):
+                if let value = try await Self.join(build, from: node) { return value }
+            case .build(let build, let claim, let factory):
+                await start(build, claim, factory, parameter)
+                return try await build.value()
+            }
+        }
+    }
+
+    /// Runs `build`'s closure in a task of its own (inheriting task-locals: the
+    /// chain, the container bindings), so that no waiter's cancellation cancels
+    /// it, and publishes its outcome.
+    nonisolated(nonsending) private func start(
+        _ build: AsyncBuild<T>, _ claim: AsyncClaim, _ factory: AsyncClosure<P, T>, _ parameter: P
+    ) async {
+        let manager = self.manager
+        let key = self.key
+        let run: @Sendable () async -> Void = {
+            let outcome = await AsyncChain.$current.withValue(build.chain) {
+                do { return Result<T, any Error>.success(try await factory(parameter)) } catch {
+                    return .failure(error)
                 }
-                Self.publish(outcome, of: build, claim, key: key, manager: manager)
             }
-            if AsyncValidation.isActive {
-                // Graph validation runs everything on its own thread: no task of its own here.
-                await run()
-            } else {
-                Task { await run() }
-            }
-            return try await build.value()
+            Self.publish(outcome, of: build, claim, key: key, manager: manager)
+        }
+        if AsyncValidation.isActive {
+            // Graph validation runs everything on its own thread: no task of its own here.
+            await run()
+        } else {
+            Task { await run() }
         }
     }
 
@@ -377,7 +389,11 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         let manager = self.manager
         let key = self.key
         var garbage = Garbage()
-        defer { garbage.release() }
+        var superseded: AsyncBuild<T>?
+        defer {
+            superseded?.supersede()
+            garbage.release()
+        }
         return manager.lock.withLock { () -> AsyncDecision in
             if manager.state.isShutDown { return .shutDown }
             let slot = manager.slot(key)
@@ -389,15 +405,17 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
                 scope: scope, box: resolved.box, slot: slot, key: key, manager: manager, fetched: fetched
             ) {
                 guard let location = $0 else { return .uncached(resolved.factory) }
-                return decide(at: location, resolved, scope: scope, hashable, node: node, &garbage)
+                return decide(at: location, resolved, scope: scope, hashable, node: node, &garbage, &superseded)
             }
         }
     }
 
-    /// ``decide(_:node:fetched:)`` once the cache location is known; its locks held.
+    /// ``decide(_:node:fetched:)`` once the cache location is known; its locks
+    /// held. A build of an older generation that this resolution replaces is
+    /// handed back in `superseded`, to send its waiters back after unlocking.
     private func decide(
         at location: CacheLocation, _ resolved: Effective, scope: Scope, _ hashable: (any AsyncParameter)?,
-        node: AsyncChain, _ garbage: inout Garbage
+        node: AsyncChain, _ garbage: inout Garbage, _ superseded: inout AsyncBuild<T>?
     ) -> AsyncDecision {
         let sendableKey = resolved.scopeOnParameters ? hashable : nil
         let parameterKey = sendableKey?.hashable
@@ -414,6 +432,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             // without caching, as a synchronous factory does.
             return node.isInside(existing) ? .uncached(resolved.factory) : .join(existing)
         }
+        superseded = existing
         let build = AsyncBuild<T>(generation: cells.generation, node: node)
         if let parameterKey {
             cells.asyncParameterBuilds[parameterKey] = build

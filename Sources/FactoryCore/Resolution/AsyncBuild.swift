@@ -9,9 +9,14 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
 
     private let lock = FactoryLock()
     private var result: Result<T, any Error>?
-    private var waiters: [Int: UnsafeContinuation<Void, Never>] = [:]
+    /// A waiting task's continuation, and whether ``supersede()`` sends it back.
+    private typealias Waiter = (continuation: UnsafeContinuation<Void, Never>, leaves: Bool)
+    private var waiters: [Int: Waiter] = [:]
     private var cancelled: Set<Int> = []
     private var nextWaiter = 0
+    /// A resolution of a newer generation started a build of its own before this
+    /// one ended: its waiters were sent back to decide again (``supersede()``).
+    private var superseded = false
 
     /// The generation of the cache entry when the build started: a build whose
     /// entry was removed meanwhile hands its value to its waiters but does not store it.
@@ -33,10 +38,35 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
             parent: node.parent, watch: node.watch, build: waiter)
     }
 
-    /// Waits for the build's value; throws its error, or `CancellationError` if
-    /// the waiting task is cancelled before the build ends (the build goes on for
-    /// the others).
+    /// How a wait for the build ended.
+    private enum Ending {
+        case outcome(Result<T, any Error>)
+        /// A resolution of a newer generation started its own build (``supersede()``).
+        case superseded
+        case cancelled
+    }
+
+    /// The build's outcome, for the task that started it: its value, or its
+    /// error, or `CancellationError` if the task is cancelled before the build
+    /// ends (the build goes on for the others). A newer generation superseding
+    /// the build does not end this wait, as the thread running a synchronous
+    /// build gets the instance it built.
     nonisolated(nonsending) package func value() async throws -> T {
+        guard case .outcome(let outcome) = await wait(leavesIfSuperseded: false) else { throw CancellationError() }
+        return try outcome.get()
+    }
+
+    /// The build's outcome, for a task that joined it, as ``value()``; `nil` when
+    /// a newer generation superseded the build before it ended: the task decides again.
+    nonisolated(nonsending) package func joinedValue() async throws -> T? {
+        switch await wait(leavesIfSuperseded: true) {
+        case .outcome(let outcome): return try outcome.get()
+        case .superseded: return nil
+        case .cancelled: throw CancellationError()
+        }
+    }
+
+    nonisolated(nonsending) private func wait(leavesIfSuperseded leaves: Bool) async -> Ending {
         let id = lock.withLock {
             nextWaiter += 1
             return nextWaiter
@@ -44,15 +74,15 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
         await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
                 let ready = lock.withLock {
-                    if result != nil || cancelled.remove(id) != nil { return true }
-                    waiters[id] = continuation
+                    if result != nil || (superseded && leaves) || cancelled.remove(id) != nil { return true }
+                    waiters[id] = (continuation, leaves)
                     return false
                 }
                 if ready { continuation.resume() }
             }
         } onCancel: {
             lock.withLock { () -> UnsafeContinuation<Void, Never>? in
-                if let continuation = waiters.removeValue(forKey: id) { return continuation }
+                if let waiter = waiters.removeValue(forKey: id) { return waiter.continuation }
                 if result == nil { cancelled.insert(id) }
                 return nil
             }?.resume()
@@ -62,8 +92,24 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
         // instance's stored properties) before this task's reads, and it is one
         // ThreadSanitizer sees, which a continuation resumed before its task
         // suspended is not (the runtime's fast path there has no annotation).
-        guard let outcome = lock.withLock({ result }) else { throw CancellationError() }
-        return try outcome.get()
+        let (outcome, wasSuperseded) = lock.withLock { (result, superseded) }
+        if let outcome { return .outcome(outcome) }
+        return wasSuperseded && leaves && !Task.isCancelled ? .superseded : .cancelled
+    }
+
+    /// Sends every task that joined the build back to decide again, now and
+    /// later: a `register`, reset or `pop()` came since the build started, and a
+    /// resolution of the new generation started its own. Does nothing once the
+    /// build ended.
+    package func supersede() {
+        let resumed = lock.withLock { () -> [Int: Waiter] in
+            guard result == nil else { return [:] }
+            superseded = true
+            let leaving = waiters.filter(\.value.leaves)
+            waiters = waiters.filter { !$0.value.leaves }
+            return leaving
+        }
+        for (_, waiter) in resumed { waiter.continuation.resume() }
     }
 
     /// Delivers the build's outcome to every waiter, now and later.
@@ -74,7 +120,7 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
             defer { waiters = [:] }
             return waiters
         }
-        for (_, continuation) in resumed { continuation.resume() }
+        for (_, waiter) in resumed { waiter.continuation.resume() }
     }
 }
 
