@@ -133,6 +133,29 @@ func suspend(until signal: Signal) async {
         #expect(others == [expected, expected, expected])
     }
 
+    /// Tasks that joined a build which a `register` cut short, with no resolution
+    /// starting meanwhile, share one build of the new generation when it ends,
+    /// as threads waiting for a synchronous build do; its starter gets its instance.
+    @Test func tasksThatJoinedABuildCutShortShareOneNewBuild() async throws {
+        let container = HangingContainer()
+        let factory = container.cached
+        let (starter, joined) = try await withAsyncWatchdog("a task kept waiting") {
+            let starter = Task { try await factory().serial }
+            await suspend(until: container.started)
+            let joiners = (0..<3).map { _ in Task { try await factory().serial } }
+            try await Task.sleep(nanoseconds: 50_000_000)  // let them join
+            factory.register { Pool(serial: container.builds.increment() + 100) }
+            container.release.raise()
+            var joined: [Int] = []
+            for joiner in joiners { joined.append(try await joiner.value) }
+            return (try await starter.value, joined)
+        }
+        #expect(starter == 1)
+        #expect(Set(joined).count == 1)
+        #expect(joined.allSatisfy { $0 > 100 })
+        #expect(container.builds.value == 2, "the joiners built once between them")
+    }
+
     @Test func aFactoryThatResolvesItselfWithAnotherParameterBuildsWithoutWaitingForItself() async throws {
         let container = HangingContainer()
         let value = try await withAsyncWatchdog("a resolution waited for a hung build") { try await container.countdown(5) }

@@ -444,7 +444,8 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     }
 
     /// Ends `build`: unregisters it, caches a successful value unless the entry's
-    /// generation moved on, and hands the outcome to every waiter.
+    /// generation moved on, and hands the outcome to its starter and, unless the
+    /// generation moved on, to the tasks that joined it.
     private static func publish(
         _ outcome: Result<T, any Error>, of build: AsyncBuild<T>, _ claim: AsyncClaim, key: FactoryKey,
         manager: ContainerManager
@@ -453,8 +454,8 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         let location = claim.location
         let cells = location.cells
         let parameterKey = claim.parameter?.hashable
-        manager.lock.withLock {
-            location.withStorageLock {
+        let current = manager.lock.withLock {
+            location.withStorageLock { () -> Bool in
                 if (parameterKey.map { cells.asyncParameterBuilds[$0] } ?? cells.asyncBuild) === build {
                     if let parameterKey {
                         cells.asyncParameterBuilds[parameterKey] = nil
@@ -462,13 +463,18 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
                         cells.asyncBuild = nil
                     }
                 }
-                if case .success(let value) = outcome, cells.generation == build.generation {
+                guard cells.generation == build.generation else { return false }
+                if case .success(let value) = outcome {
                     location.store(value, parameterKey, scopeID: claim.scopeID, key: key, shutdown: claim.shutdown, &garbage)
                 }
+                return true
             }
         }
         garbage.release()
         AsyncWaitGraph.finish(build.waiter)
+        // Cut short by a `register`, reset or `pop()`: the tasks that joined it share
+        // one build of the new generation instead, as waiting threads do.
+        if !current { build.supersede() }
         build.finish(outcome)
     }
 }

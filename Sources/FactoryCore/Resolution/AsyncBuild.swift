@@ -92,9 +92,12 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
         // instance's stored properties) before this task's reads, and it is one
         // ThreadSanitizer sees, which a continuation resumed before its task
         // suspended is not (the runtime's fast path there has no annotation).
+        // A joined task that was sent back never takes this build's outcome, even
+        // when the build ended meanwhile (``finish(_:)`` follows a supersede).
         let (outcome, wasSuperseded) = lock.withLock { (result, superseded) }
+        if wasSuperseded && leaves { return Task.isCancelled ? .cancelled : .superseded }
         if let outcome { return .outcome(outcome) }
-        return wasSuperseded && leaves && !Task.isCancelled ? .superseded : .cancelled
+        return .cancelled
     }
 
     /// Sends every task that joined the build back to decide again, now and
