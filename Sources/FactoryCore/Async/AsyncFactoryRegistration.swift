@@ -307,8 +307,12 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     }
 
     private func decorate(_ value: T, _ resolved: Effective, _ flags: Int) {
-        resolved.decorator?(value)
-        resolved.persistedDecorator?.decorator(value, false)
+        // A decorator applied at run time replaces the definition's, as for synchronous factories.
+        if let persisted = resolved.persistedDecorator {
+            persisted.decorator(value, false)
+        } else {
+            resolved.decorator?(value)
+        }
         if flags & ContainerManager.Flags.decorator != 0, let all = manager.publishedDecorator { all(value) }
     }
 
