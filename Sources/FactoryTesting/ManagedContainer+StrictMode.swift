@@ -3,7 +3,8 @@ extension ManagedContainer {
     /// that the test did not mock fails the test.
     ///
     /// "Mocked" means a `register` or a context override (`onTest`, ...) applies,
-    /// so the factory did not use its definition. Each unmocked factory is reported
+    /// so the factory did not use its definition; asynchronous factories are
+    /// checked as synchronous ones are. Each unmocked factory is reported
     /// once, naming the container, the factory and its type; resolution then goes
     /// on with the definition. Factories listed in `allowed` may use their definition.
     ///
@@ -61,6 +62,8 @@ extension ManagedContainer {
         for keyPath in allowed {
             if let factory = self[keyPath: keyPath] as? any FactoryModifying {
                 keys.insert(factory.key)
+            } else if let factory = self[keyPath: keyPath] as? any AsynchronousFactory {
+                keys.insert(factory.factoryKey)
             } else {
                 recorder.record("Strict mode: \(keyPath) is not a factory of \(Self.self)")
             }
@@ -80,4 +83,17 @@ extension ManagedContainer {
     public var isStrictModeEnabled: Bool {
         manager.lock.withLock { manager.state.unmockedObserver != nil }
     }
+}
+
+/// The asynchronous factory kinds, as strict mode's `allowing:` list names them.
+protocol AsynchronousFactory {
+    var factoryKey: FactoryKey { get }
+}
+
+extension AsyncFactory: AsynchronousFactory {
+    var factoryKey: FactoryKey { registration.key }
+}
+
+extension AsyncParameterFactory: AsynchronousFactory {
+    var factoryKey: FactoryKey { registration.key }
 }

@@ -243,6 +243,9 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             ? manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.loadOptions() })?.value : nil
         let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.publishedDefaultScope : nil
         let resolved = effective(options, defaultScope: defaultScope)
+        // FactoryTesting strict mode: a resolution that uses the definition (no
+        // registration or context override applies), as for synchronous factories.
+        if flags & ContainerManager.Flags.strict != 0 && resolved.box == nil { manager.reportUnmocked(key) }
         let chain = AsyncChain.current
         // Watched before the cache is read: a singleton's build that finds a cached
         // instance captures it as surely as one that builds it.

@@ -232,7 +232,8 @@ public final class ContainerManager: @unchecked Sendable {
     /// per resolution, `depth: Container.name<Type> = X:address Type`, where `X` is
     /// `F` (built by the definition), `R` (by a registration), `O` (by a context
     /// override) or `C` (from a cache). Lines are written when the outermost
-    /// resolution ends. Off by default.
+    /// resolution ends. Off by default. Asynchronous factories write no lines (the
+    /// synchronous factories their closures resolve do).
     public var trace: Bool {
         get { read { $0.trace } }
         set { mutate { $0.trace = newValue } }
