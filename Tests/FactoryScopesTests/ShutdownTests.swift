@@ -155,6 +155,23 @@ final class ShutdownContainer: ManagedContainer {
         }
     }
 
+    /// Only the task that started the build gets what it built: a task that joined
+    /// it fails as any resolution after the shutdown does, rather than receiving
+    /// an instance nobody will shut down.
+    @Test func aTaskThatJoinedABuildRunningWhenShutdownStartsThrows() async throws {
+        let container = ShutdownContainer()
+        try await withAsyncWatchdog {
+            let build = Task { try await container.slowStore() }
+            await suspend(until: container.started)
+            let joined = Task { try await container.slowStore() }
+            try await Task.sleep(nanoseconds: 50_000_000)  // let it join
+            try await container.manager.shutdown()
+            container.release.raise()
+            #expect(try await build.value.name == "slow store")
+            await #expect(throws: ContainerShutDownError.self) { try await joined.value }
+        }
+    }
+
     @Test func singletonsAreShutDownOnlyWhenAskedAndOnceAcrossContainers() async throws {
         let storage = SingletonStorage()
         let first = ShutdownContainer(singletons: storage)

@@ -59,8 +59,9 @@ extension ContainerManager {
     ///   resolution from it that starts now or later throws
     ///   ``ContainerShutDownError`` (an asynchronous factory) or stops the
     ///   program with a message naming the factory (a synchronous one, which
-    ///   cannot throw). A build already running finishes and is handed to its
-    ///   caller, but is neither cached nor shut down.
+    ///   cannot throw). A build already running finishes and is handed to the
+    ///   resolution that started it, but is neither cached nor shut down; the
+    ///   resolutions waiting for it fail as those that start after the call do.
     /// - What is shut down: instances of `.cached` factories and of custom scopes
     ///   this container used, with `includingSingletons` also the singletons of
     ///   the singleton storage it uses (the process's, outside tests: every
