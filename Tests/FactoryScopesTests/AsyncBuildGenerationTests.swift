@@ -66,18 +66,12 @@ func suspend(until signal: Signal) async {
         #expect(serials.again == 100)
     }
 
-    @Test(arguments: ["manager.reset()", "reset(options: .scope)", "reset(scope: .cached)", "factory.reset(.scope)", "pop()"])
-    func aResetStartsANewBuild(_ reset: String) async throws {
+    @Test(arguments: CacheReset.allCases)
+    func aResetStartsANewBuild(_ reset: CacheReset) async throws {
         let container = HangingContainer()
-        if reset == "pop()" { container.manager.push() }
+        reset.prepare(container.manager)
         let serials = try await recover(container, container.cached) {
-            switch reset {
-            case "manager.reset()": container.manager.reset()
-            case "reset(options: .scope)": container.manager.reset(options: .scope)
-            case "reset(scope: .cached)": container.manager.reset(scope: .cached)
-            case "factory.reset(.scope)": container.cached.reset(.scope)
-            default: container.manager.pop()
-            }
+            reset.perform(on: container.manager) { container.cached.reset(.scope) }
         }
         #expect(serials.hung == 1)
         #expect(serials.after == 2)
@@ -104,6 +98,18 @@ func suspend(until signal: Signal) async {
         }
     }
 
+    /// Starts the hanging first build of `factory` and `joiners` tasks that join it
+    /// (given time to: one that decides later is fine too). Each task returns a serial.
+    private func startHungBuild(
+        of factory: AsyncFactory<Pool>, in container: HangingContainer, joiners: Int
+    ) async throws -> (starter: Task<Int, any Error>, joiners: [Task<Int, any Error>]) {
+        let starter = Task { try await factory().serial }
+        await suspend(until: container.started)
+        let joined = (0..<joiners).map { _ in Task { try await factory().serial } }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        return (starter, joined)
+    }
+
     /// Tasks that joined the hung build are sent to the build the next
     /// resolution starts, as threads waiting for a synchronous build are: none of
     /// them waits for the hung one. The task that started it gets its instance,
@@ -113,10 +119,7 @@ func suspend(until signal: Signal) async {
         let container = HangingContainer()
         let factory = container.cached
         let (starter, others) = try await withAsyncWatchdog("a task kept waiting for the hung build") {
-            let starter = Task { try await factory().serial }
-            await suspend(until: container.started)
-            let joiners = (0..<2).map { _ in Task { try await factory().serial } }
-            try await Task.sleep(nanoseconds: 50_000_000)  // let them join (a later decision is fine too)
+            let (starter, joiners) = try await startHungBuild(of: factory, in: container, joiners: 2)
             if recovery == "register" {
                 factory.register { Pool(serial: 100) }
             } else {
@@ -140,10 +143,7 @@ func suspend(until signal: Signal) async {
         let container = HangingContainer()
         let factory = container.cached
         let (starter, joined) = try await withAsyncWatchdog("a task kept waiting") {
-            let starter = Task { try await factory().serial }
-            await suspend(until: container.started)
-            let joiners = (0..<3).map { _ in Task { try await factory().serial } }
-            try await Task.sleep(nanoseconds: 50_000_000)  // let them join
+            let (starter, joiners) = try await startHungBuild(of: factory, in: container, joiners: 3)
             factory.register { Pool(serial: container.builds.increment() + 100) }
             container.release.raise()
             var joined: [Int] = []

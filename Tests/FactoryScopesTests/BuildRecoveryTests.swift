@@ -75,21 +75,13 @@ private struct Recovery {
         #expect(seen.again == 100)
     }
 
-    @Test(arguments: ["manager.reset()", "reset(options: .scope)", "reset(scope: .cached)", "factory.reset(.scope)", "pop()"])
-    func aResetStartsANewBuild(_ reset: String) throws {
+    @Test(arguments: CacheReset.allCases)
+    func aResetStartsANewBuild(_ reset: CacheReset) throws {
         let container = HangingSyncContainer()
-        if reset == "pop()" { container.manager.push() }
+        reset.prepare(container.manager)
         let recovery = recover(
             container, resolving: { container.cached().serial },
-            by: {
-                switch reset {
-                case "manager.reset()": container.manager.reset()
-                case "reset(options: .scope)": container.manager.reset(options: .scope)
-                case "reset(scope: .cached)": container.manager.reset(scope: .cached)
-                case "factory.reset(.scope)": container.cached.reset(.scope)
-                default: container.manager.pop()
-                }
-            })
+            by: { reset.perform(on: container.manager) { container.cached.reset(.scope) } })
         let seen = try #require(recovery)
         #expect(seen.hung == [1])
         #expect(seen.after == 2)

@@ -1,4 +1,5 @@
 import FactoryWrappers
+import Testing
 
 /// Runs `body` with a singleton storage of its own, as FactoryTesting's trait
 /// does for a test: containers passed through `isolate` keep their singletons
@@ -24,3 +25,32 @@ public struct IsolatedSingletons: Sendable {
 /// A factory name compiled into this module, so that tests in other modules can
 /// build keys whose equal names sit at different addresses.
 public let supportModuleFactoryName: StaticString = "sharedFactoryName"
+
+/// The ways a user drops a `.cached` factory's instance (and outdates a build of
+/// it under way), for tests that check each one.
+public enum CacheReset: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case managerReset = "manager.reset()"
+    case resetScopeOption = "reset(options: .scope)"
+    case resetCachedScope = "reset(scope: .cached)"
+    case factoryReset = "factory.reset(.scope)"
+    case pop = "pop()"
+
+    /// The reset as a user writes it, naming the test case.
+    public var testDescription: String { rawValue }
+
+    /// Call before the factory is resolved: `pop()` needs something to pop to.
+    public func prepare(_ manager: ContainerManager) {
+        if self == .pop { manager.push() }
+    }
+
+    /// Performs the reset on `manager`; `resetFactory` resets the factory itself.
+    public func perform(on manager: ContainerManager, resetFactory: () -> Void) {
+        switch self {
+        case .managerReset: manager.reset()
+        case .resetScopeOption: manager.reset(options: .scope)
+        case .resetCachedScope: manager.reset(scope: .cached)
+        case .factoryReset: resetFactory()
+        case .pop: manager.pop()
+        }
+    }
+}
