@@ -14,12 +14,14 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
     private var waiters: [Int: Waiter] = [:]
     private var cancelled: Set<Int> = []
     private var nextWaiter = 0
-    /// A resolution of a newer generation started a build of its own before this
-    /// one ended: its waiters were sent back to decide again (``supersede()``).
+    /// The entry's generation moved on before the build ended (a `register`,
+    /// reset or `pop()`): the tasks that joined it were sent back to decide
+    /// again (``supersede()``).
     private var superseded = false
 
     /// The generation of the cache entry when the build started: a build whose
-    /// entry was removed meanwhile hands its value to its waiters but does not store it.
+    /// entry was removed meanwhile hands its value to the task that started it
+    /// but does not store it.
     package let generation: Int
     /// The chain the build's closure runs in: the starting resolution's, marked
     /// as this build's (``AsyncChain/build``).
@@ -41,23 +43,23 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
     /// How a wait for the build ended.
     private enum Ending {
         case outcome(Result<T, any Error>)
-        /// A resolution of a newer generation started its own build (``supersede()``).
+        /// The entry's generation moved on before the build ended (``supersede()``).
         case superseded
         case cancelled
     }
 
     /// The build's outcome, for the task that started it: its value, or its
     /// error, or `CancellationError` if the task is cancelled before the build
-    /// ends (the build goes on for the others). A newer generation superseding
-    /// the build does not end this wait, as the thread running a synchronous
-    /// build gets the instance it built.
+    /// ends (the build goes on for the others). The entry's generation moving on
+    /// does not end this wait, as the thread running a synchronous build gets
+    /// the instance it built.
     nonisolated(nonsending) package func value() async throws -> T {
         guard case .outcome(let outcome) = await wait(leavesIfSuperseded: false) else { throw CancellationError() }
         return try outcome.get()
     }
 
     /// The build's outcome, for a task that joined it, as ``value()``; `nil` when
-    /// a newer generation superseded the build before it ended: the task decides again.
+    /// the entry's generation moved on before the build ended: the task decides again.
     nonisolated(nonsending) package func joinedValue() async throws -> T? {
         switch await wait(leavesIfSuperseded: true) {
         case .outcome(let outcome): return try outcome.get()
@@ -101,9 +103,9 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
     }
 
     /// Sends every task that joined the build back to decide again, now and
-    /// later: a `register`, reset or `pop()` came since the build started, and a
-    /// resolution of the new generation started its own. Does nothing once the
-    /// build ended.
+    /// later: a `register`, reset or `pop()` came since the build started, and
+    /// either a resolution of the new generation started its own build or this
+    /// one ended. Does nothing once the build's outcome is delivered.
     package func supersede() {
         let resumed = lock.withLock { () -> [Int: Waiter] in
             guard result == nil else { return [:] }
