@@ -15,7 +15,7 @@ final class HangingSyncContainer: ManagedContainer {
     let started = Signal()
     let release = Signal()
 
-    private func connect() -> Pool {
+    func connect() -> Pool {
         let serial = builds.increment()
         if serial == 1 {
             started.raise()
@@ -27,6 +27,19 @@ final class HangingSyncContainer: ManagedContainer {
     var cached: Factory<Pool> { self { self.connect() }.cached }
     var single: Factory<Pool> { self { self.connect() }.singleton }
     var perParameter: ParameterFactory<Int, Pool> { self { _ in self.connect() }.cached.scopeOnParameters }
+}
+
+/// A container whose start-up registration (made in `autoRegister()`) describes the
+/// container type, so its singleton is the storage's shared one, which every
+/// registration's singleton is written through to.
+final class HangingStartUpContainer: ManagedContainer, AutoRegistering {
+    let manager = ContainerManager()
+
+    func autoRegister() {
+        single.register { Pool(serial: 1_000) }
+    }
+
+    var single: Factory<Pool> { self { Pool(serial: 0) }.singleton }
 }
 
 /// What the threads of one recovery saw.
@@ -108,6 +121,54 @@ private struct Recovery {
             #expect(seen.after == 2)
             #expect(seen.waiters == [2, 2])
             #expect(seen.again == 2)
+        }
+    }
+
+    /// A singleton a registration of one container keeps (not the storage's) is
+    /// outdated by a singleton reset through its era, not its generation.
+    @Test(arguments: ["Scope.singleton.reset()", "reset(options: .singletons)"])
+    func aRegistrationsOwnSingletonRecoversFromASingletonReset(_ reset: String) throws {
+        try withIsolatedSingletons { isolate in
+            let container = isolate(HangingSyncContainer())
+            container.single.register { container.connect() }
+            let recovery = recover(
+                container, resolving: { container.single().serial },
+                by: {
+                    if reset == "Scope.singleton.reset()" {
+                        Scope.singleton.reset()
+                    } else {
+                        container.manager.reset(options: .singletons)
+                    }
+                })
+            let seen = try #require(recovery)
+            #expect(seen.hung == [1])
+            #expect(seen.after == 2)
+            #expect(seen.waiters == [2, 2])
+            #expect(seen.again == 2)
+        }
+    }
+
+    /// What a registration's singleton build started before a singleton reset
+    /// makes is not written through to the storage's shared singleton either:
+    /// containers whose start-up registration reads it build their own.
+    @Test func aBuildOutdatedByASingletonResetIsNotWrittenThrough() {
+        withIsolatedSingletons { isolate in
+            let app = isolate(HangingStartUpContainer())
+            let request = isolate(HangingStartUpContainer())
+            let started = Signal()
+            let release = Signal()
+            request.single.register {
+                started.raise()
+                _ = release.wait()
+                return Pool(serial: 1)
+            }
+            let hung = Collector<Int>()
+            startThread { hung.append(request.single().serial) }
+            #expect(started.wait())
+            Scope.singleton.reset()
+            release.raise()
+            #expect(poll { hung.values == [1] })
+            #expect(app.single().serial == 1_000)
         }
     }
 

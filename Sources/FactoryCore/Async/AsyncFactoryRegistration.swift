@@ -433,14 +433,14 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         }
         let cells = location.cells
         let existing = (parameterKey.map { cells.asyncParameterBuilds[$0] } ?? cells.asyncBuild) as? AsyncBuild<T>
-        if let existing, existing.generation == cells.generation {
+        if let existing, existing.generation == cells.generation && existing.era == location.era {
             // Back inside its own build with another parameter (an equal one is a
             // cycle, reported before): joining would wait forever, so build
             // without caching, as a synchronous factory does.
             return node.isInside(existing) ? .uncached(resolved.factory) : .join(existing)
         }
         superseded = existing
-        let build = AsyncBuild<T>(generation: cells.generation, node: node)
+        let build = AsyncBuild<T>(generation: cells.generation, era: location.era, node: node)
         if let parameterKey {
             cells.asyncParameterBuilds[parameterKey] = build
         } else {
@@ -470,7 +470,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
                         cells.asyncBuild = nil
                     }
                 }
-                guard cells.generation == build.generation else { return false }
+                guard cells.generation == build.generation && location.eraIsCurrent else { return false }
                 if case .success(let value) = outcome {
                     location.store(value, parameterKey, scopeID: claim.scopeID, key: key, shutdown: claim.shutdown, &garbage)
                 }

@@ -23,6 +23,8 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
     /// entry was removed meanwhile hands its value to the task that started it
     /// but does not store it.
     package let generation: Int
+    /// The singleton era of the build's location (see ``CacheLocation/eraIsCurrent``).
+    package let era: Int
     /// The chain the build's closure runs in: the starting resolution's, marked
     /// as this build's (``AsyncChain/build``).
     package let chain: AsyncChain
@@ -31,8 +33,9 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
 
     /// A build of `key` for the resolution `node`, whose closure runs in a chain
     /// marked as this build's.
-    package init(generation: Int, node: AsyncChain) {
+    package init(generation: Int, era: Int, node: AsyncChain) {
         self.generation = generation
+        self.era = era
         let waiter = AsyncWaiter()
         self.waiter = waiter
         chain = AsyncChain(

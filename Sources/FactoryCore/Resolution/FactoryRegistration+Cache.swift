@@ -129,7 +129,7 @@ extension GeneralPath {
         var gate = parameterKey.map { cells.parameterGates[$0] ?? BuildGate() } ?? cells.gate
         if let builder = gate.builder {
             if builder === context { return .reentered }
-            if gate.generation == cells.generation {
+            if gate.generation == cells.generation && gate.era == location.era {
                 let waitPoint = gate.waitPoint ?? WaitPoint()
                 gate.waitPoint = waitPoint
                 location.setGate(gate, parameterKey)
@@ -141,6 +141,7 @@ extension GeneralPath {
         gate.builder = context
         gate.scopeID = scopeID
         gate.generation = cells.generation
+        gate.era = location.era
         location.setGate(gate, parameterKey)
         return .build(
             BuildClaim(
@@ -203,6 +204,14 @@ package struct CacheLocation {
         var location = CacheLocation(cells: slot.cells, weak: weak, era: 0, storage: nil, writeThrough: false)
         location.hitSlot = slot
         return location
+    }
+
+    /// Whether cells stamped with this location's ``era`` are still valid: always
+    /// for cells without one (0), else while the singleton storage has not been
+    /// reset since the location was placed. A build placed before such a reset
+    /// is outdated as one of an older generation is.
+    var eraIsCurrent: Bool {
+        era == 0 || storage?.era.value == era
     }
 
     /// Makes ``hitSlot``'s lock-free hit read these cells from now on. Manager lock held.
@@ -297,6 +306,11 @@ struct BuildClaim {
     /// How the instance is shut down, if its factory says.
     let shutdown: ShutdownHandlerBase?
 
+    /// Whether `gate` is this build's: one of its generation and era.
+    private func isOwn(_ gate: BuildGate) -> Bool {
+        gate.generation == generation && gate.era == location.era
+    }
+
     /// The build as the thread's context records it, so that it can be given up.
     func ownedBuild(lock: FactoryLock) -> ResolutionContext.OwnedBuild {
         ResolutionContext.OwnedBuild(
@@ -316,14 +330,14 @@ struct BuildClaim {
                 // replaced it (and woke this build's waiters then).
                 var waitPoint: WaitPoint?
                 if let parameterKey {
-                    if cells.parameterGates[parameterKey]?.generation == generation {
+                    if let gate = cells.parameterGates[parameterKey], isOwn(gate) {
                         waitPoint = cells.parameterGates.removeValue(forKey: parameterKey)?.waitPoint
                     }
-                } else if cells.gate.builder != nil && cells.gate.generation == generation {
+                } else if cells.gate.builder != nil && isOwn(cells.gate) {
                     waitPoint = cells.gate.waitPoint
                     cells.gate = BuildGate()
                 }
-                if cells.generation == generation {
+                if cells.generation == generation && location.eraIsCurrent {
                     location.store(value, parameterKey, scopeID: scopeID, key: key, shutdown: shutdown, &garbage)
                 }
                 return waitPoint

@@ -116,6 +116,9 @@ package struct BuildGate {
     /// The cells' generation when the build started: once it moved on, the build
     /// is neither joined nor waited for.
     package var generation = 0
+    /// The singleton era the build's location carried (see ``CacheLocation/eraIsCurrent``):
+    /// a build of an older era is outdated as one of an older generation is.
+    package var era = 0
     /// Where waiters sleep; made by the first waiter.
     package var waitPoint: WaitPoint?
 
