@@ -112,7 +112,8 @@ extension GeneralPath {
 
     /// ``decide(_:_:resolved:context:found:)`` once the cache location is known;
     /// its locks held. A build of an older generation (a `register`, reset or
-    /// `pop` returned since it started) is neither joined nor waited for: this
+    /// `pop` returned since it started) or singleton era (a singleton reset) is
+    /// neither joined nor waited for: this
     /// resolution starts one of the current generation, and the old build's
     /// waiters, handed back in `staleWaiters` to wake after unlocking, decide again.
     private static func decide<T>(
@@ -319,7 +320,7 @@ struct BuildClaim {
     }
 
     /// Ends the build this claim names: opens its gate and caches `value` unless the
-    /// entry's generation moved on (a `register` or reset came meanwhile).
+    /// entry's generation or singleton era moved on (a `register` or reset came meanwhile).
     @inline(never)
     func publish<T>(_ value: T, key: FactoryKey, manager: ContainerManager) {
         var garbage = Garbage()
@@ -327,7 +328,7 @@ struct BuildClaim {
         let waitPoint = manager.lock.withLock {
             location.withStorageLock { () -> WaitPoint? in
                 // The gate is this build's unless a resolution of a newer generation
-                // replaced it (and woke this build's waiters then).
+                // or era replaced it (and woke this build's waiters then).
                 var waitPoint: WaitPoint?
                 if let parameterKey {
                     if let gate = cells.parameterGates[parameterKey], isOwn(gate) {
