@@ -433,14 +433,14 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         }
         let cells = location.cells
         let existing = (parameterKey.map { cells.asyncParameterBuilds[$0] } ?? cells.asyncBuild) as? AsyncBuild<T>
-        if let existing, existing.generation == cells.generation && existing.era == location.era {
+        if let existing, existing.stamp == location.stamp {
             // Back inside its own build with another parameter (an equal one is a
             // cycle, reported before): joining would wait forever, so build
             // without caching, as a synchronous factory does.
             return node.isInside(existing) ? .uncached(resolved.factory) : .join(existing)
         }
         superseded = existing
-        let build = AsyncBuild<T>(generation: cells.generation, era: location.era, node: node)
+        let build = AsyncBuild<T>(stamp: location.stamp, node: node)
         if let parameterKey {
             cells.asyncParameterBuilds[parameterKey] = build
         } else {
@@ -470,7 +470,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
                         cells.asyncBuild = nil
                     }
                 }
-                guard cells.generation == build.generation && location.eraIsCurrent else { return false }
+                guard location.isCurrent(build.stamp) else { return false }
                 if case .success(let value) = outcome {
                     location.store(value, parameterKey, scopeID: claim.scopeID, key: key, shutdown: claim.shutdown, &garbage)
                 }

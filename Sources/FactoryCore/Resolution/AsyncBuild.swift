@@ -19,12 +19,10 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
     /// again (``supersede()``).
     private var superseded = false
 
-    /// The generation of the cache entry when the build started: a build whose
-    /// entry was removed meanwhile hands its value to the task that started it
-    /// but does not store it.
-    package let generation: Int
-    /// The singleton era of the build's location (see ``CacheLocation/eraIsCurrent``).
-    package let era: Int
+    /// Where the cache entry stood when the build started: a build whose entry
+    /// was removed (or whose singleton era ended) meanwhile hands its value to
+    /// the task that started it but does not store it.
+    package let stamp: BuildStamp
     /// The chain the build's closure runs in: the starting resolution's, marked
     /// as this build's (``AsyncChain/build``).
     package let chain: AsyncChain
@@ -33,9 +31,8 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
 
     /// A build of `key` for the resolution `node`, whose closure runs in a chain
     /// marked as this build's.
-    package init(generation: Int, era: Int, node: AsyncChain) {
-        self.generation = generation
-        self.era = era
+    package init(stamp: BuildStamp, node: AsyncChain) {
+        self.stamp = stamp
         let waiter = AsyncWaiter()
         self.waiter = waiter
         chain = AsyncChain(

@@ -130,7 +130,7 @@ extension GeneralPath {
         var gate = parameterKey.map { cells.parameterGates[$0] ?? BuildGate() } ?? cells.gate
         if let builder = gate.builder {
             if builder === context { return .reentered }
-            if gate.generation == cells.generation && gate.era == location.era {
+            if gate.stamp == location.stamp {
                 let waitPoint = gate.waitPoint ?? WaitPoint()
                 gate.waitPoint = waitPoint
                 location.setGate(gate, parameterKey)
@@ -141,12 +141,11 @@ extension GeneralPath {
         }
         gate.builder = context
         gate.scopeID = scopeID
-        gate.generation = cells.generation
-        gate.era = location.era
+        gate.stamp = location.stamp
         location.setGate(gate, parameterKey)
         return .build(
             BuildClaim(
-                location: location, parameterKey: parameterKey, scopeID: scopeID, generation: cells.generation,
+                location: location, parameterKey: parameterKey, scopeID: scopeID, stamp: location.stamp,
                 shutdown: shutdown))
     }
 
@@ -207,12 +206,16 @@ package struct CacheLocation {
         return location
     }
 
-    /// Whether cells stamped with this location's ``era`` are still valid: always
-    /// for cells without one (0), else while the singleton storage has not been
-    /// reset since the location was placed. A build placed before such a reset
-    /// is outdated as one of an older generation is.
-    var eraIsCurrent: Bool {
-        era == 0 || storage?.era.value == era
+    /// The stamp of a build placed here now.
+    var stamp: BuildStamp {
+        BuildStamp(generation: cells.generation, era: era)
+    }
+
+    /// Whether a build placed here with `stamp` may still store: no `register`,
+    /// reset or `pop()` moved the cells' generation, and, for cells with an era,
+    /// the singleton storage was not reset since the location was placed.
+    func isCurrent(_ stamp: BuildStamp) -> Bool {
+        cells.generation == stamp.generation && (era == 0 || storage?.era.value == era)
     }
 
     /// Makes ``hitSlot``'s lock-free hit read these cells from now on. Manager lock held.
@@ -303,14 +306,9 @@ struct BuildClaim {
     let location: CacheLocation
     let parameterKey: AnyHashable?
     let scopeID: ObjectIdentifier
-    let generation: Int
+    let stamp: BuildStamp
     /// How the instance is shut down, if its factory says.
     let shutdown: ShutdownHandlerBase?
-
-    /// Whether `gate` is this build's: one of its generation and era.
-    private func isOwn(_ gate: BuildGate) -> Bool {
-        gate.generation == generation && gate.era == location.era
-    }
 
     /// The build as the thread's context records it, so that it can be given up.
     func ownedBuild(lock: FactoryLock) -> ResolutionContext.OwnedBuild {
@@ -331,14 +329,14 @@ struct BuildClaim {
                 // or era replaced it (and woke this build's waiters then).
                 var waitPoint: WaitPoint?
                 if let parameterKey {
-                    if let gate = cells.parameterGates[parameterKey], isOwn(gate) {
+                    if cells.parameterGates[parameterKey]?.stamp == stamp {
                         waitPoint = cells.parameterGates.removeValue(forKey: parameterKey)?.waitPoint
                     }
-                } else if cells.gate.builder != nil && isOwn(cells.gate) {
+                } else if cells.gate.builder != nil && cells.gate.stamp == stamp {
                     waitPoint = cells.gate.waitPoint
                     cells.gate = BuildGate()
                 }
-                if cells.generation == generation && location.eraIsCurrent {
+                if location.isCurrent(stamp) {
                     location.store(value, parameterKey, scopeID: scopeID, key: key, shutdown: shutdown, &garbage)
                 }
                 return waitPoint

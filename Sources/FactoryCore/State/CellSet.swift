@@ -107,18 +107,24 @@ package final class CellSet: @unchecked Sendable {
     }
 }
 
+/// Which state of a cache entry a build belongs to: the cells' generation (bumped
+/// by `register`, every reset and `pop()`) and the singleton era its location
+/// carries (0, or the storage's reset count for a registration's own singleton).
+/// A build whose stamp is no longer the entry's is neither joined nor stored.
+package struct BuildStamp: Equatable, Sendable {
+    package var generation: Int
+    package var era: Int
+}
+
 /// The thread building one instance, and the threads waiting for it.
 package struct BuildGate {
     /// The resolution context (thread) running the build, or `nil` when none runs.
     package var builder: ResolutionContext?
     /// The scope the build is for, so that resetting that scope can outdate it.
     package var scopeID: ObjectIdentifier?
-    /// The cells' generation when the build started: once it moved on, the build
+    /// Where the cache stood when the build started: once it moved on, the build
     /// is neither joined nor waited for.
-    package var generation = 0
-    /// The singleton era the build's location carried (see ``CacheLocation/eraIsCurrent``):
-    /// a build of an older era is outdated as one of an older generation is.
-    package var era = 0
+    package var stamp = BuildStamp(generation: 0, era: 0)
     /// Where waiters sleep; made by the first waiter.
     package var waitPoint: WaitPoint?
 
