@@ -1,36 +1,16 @@
 #if SwiftConcurrency
 extension AsyncFactory {
     /// One instance per singleton storage (the process's), built once however many tasks ask.
-    @inlinable public var singleton: Self {
-        consuming get {
-            registration.setScopeProperty(.singleton)
-            return self
-        }
-    }
+    @inlinable public var singleton: Self { consuming get { scopeProperty(.singleton) } }
 
     /// One instance per container until its cache is reset, built once however many tasks ask.
-    @inlinable public var cached: Self {
-        consuming get {
-            registration.setScopeProperty(.cached)
-            return self
-        }
-    }
+    @inlinable public var cached: Self { consuming get { scopeProperty(.cached) } }
 
     /// Held weakly while others hold it (objects only), built once however many tasks ask.
-    @inlinable public var shared: Self {
-        consuming get {
-            registration.setScopeProperty(.shared)
-            return self
-        }
-    }
+    @inlinable public var shared: Self { consuming get { scopeProperty(.shared) } }
 
     /// No caching: every resolution runs the closure (the default).
-    @inlinable public var unique: Self {
-        consuming get {
-            registration.setScopeProperty(.unique)
-            return self
-        }
-    }
+    @inlinable public var unique: Self { consuming get { scopeProperty(.unique) } }
 
     /// Rebuilds a cached instance on the first resolution `seconds` or more after
     /// it was built; no effect without a caching scope, as for synchronous factories.
@@ -44,40 +24,26 @@ extension AsyncFactory {
         copy.registration.setTimeToLive(seconds, caller: caller)
         return copy
     }
+
+    /// Sets `scope` as a modifier property (`.cached`, ...) does: each such property, written once.
+    @inlinable package consuming func scopeProperty(_ scope: Scope) -> Self {
+        registration.setScopeProperty(scope)
+        return self
+    }
 }
 
 extension AsyncParameterFactory {
     /// One instance per singleton storage; see ``AsyncFactory/singleton``.
-    @inlinable public var singleton: Self {
-        consuming get {
-            registration.setScopeProperty(.singleton)
-            return self
-        }
-    }
+    @inlinable public var singleton: Self { consuming get { scopeProperty(.singleton) } }
 
     /// One instance per container; see ``AsyncFactory/cached``.
-    @inlinable public var cached: Self {
-        consuming get {
-            registration.setScopeProperty(.cached)
-            return self
-        }
-    }
+    @inlinable public var cached: Self { consuming get { scopeProperty(.cached) } }
 
     /// Held weakly while others hold it; see ``AsyncFactory/shared``.
-    @inlinable public var shared: Self {
-        consuming get {
-            registration.setScopeProperty(.shared)
-            return self
-        }
-    }
+    @inlinable public var shared: Self { consuming get { scopeProperty(.shared) } }
 
     /// No caching (the default).
-    @inlinable public var unique: Self {
-        consuming get {
-            registration.setScopeProperty(.unique)
-            return self
-        }
-    }
+    @inlinable public var unique: Self { consuming get { scopeProperty(.unique) } }
 
     /// Caches one instance per distinct parameter instead of keeping the first. A
     /// parameter that is not `Hashable`, or not equal to itself (NaN), is built
@@ -97,6 +63,12 @@ extension AsyncParameterFactory {
         var copy = self
         copy.registration.setTimeToLive(seconds, caller: caller)
         return copy
+    }
+
+    /// Sets `scope` as a modifier property (`.cached`, ...) does: each such property, written once.
+    @inlinable package consuming func scopeProperty(_ scope: Scope) -> Self {
+        registration.setScopeProperty(scope)
+        return self
     }
 }
 #endif

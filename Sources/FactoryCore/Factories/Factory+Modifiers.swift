@@ -3,6 +3,12 @@
 // modifier would copy the whole factory value.
 
 extension Factory {
+    /// Sets `scope` as a modifier property (`.cached`, ...) does: each such property, written once.
+    @inlinable package consuming func scopeProperty(_ scope: Scope) -> Self {
+        registration.setScopeProperty(scope)
+        return self
+    }
+
     /// Uses `scope` for the instances this factory builds; see ``FactoryModifying/scope(_:caller:)``.
     @inlinable @discardableResult
     public consuming func scope(_ scope: Scope?, caller: StaticString = #function) -> Self {
@@ -11,12 +17,7 @@ extension Factory {
     }
 
     /// No caching: a new instance on every resolution.
-    @inlinable public var unique: Self {
-        consuming get {
-            registration.setScopeProperty(.unique)
-            return self
-        }
-    }
+    @inlinable public var unique: Self { consuming get { scopeProperty(.unique) } }
 
     /// Calls `decorator` with every instance this factory resolves; see ``FactoryModifying/decorator(caller:_:)-(_,(Self.T)->Void)``.
     @inlinable @discardableResult
@@ -42,6 +43,12 @@ extension Factory {
 }
 
 extension ParameterFactory {
+    /// Sets `scope` as a modifier property (`.cached`, ...) does: each such property, written once.
+    @inlinable package consuming func scopeProperty(_ scope: Scope) -> Self {
+        registration.setScopeProperty(scope)
+        return self
+    }
+
     /// Uses `scope` for the instances this factory builds; see ``FactoryModifying/scope(_:caller:)``.
     @inlinable @discardableResult
     public consuming func scope(_ scope: Scope?, caller: StaticString = #function) -> Self {
@@ -50,12 +57,7 @@ extension ParameterFactory {
     }
 
     /// No caching: a new instance on every resolution.
-    @inlinable public var unique: Self {
-        consuming get {
-            registration.setScopeProperty(.unique)
-            return self
-        }
-    }
+    @inlinable public var unique: Self { consuming get { scopeProperty(.unique) } }
 
     /// Calls `decorator` with every instance this factory resolves; see ``FactoryModifying/decorator(caller:_:)-(_,(Self.T)->Void)``.
     @inlinable @discardableResult
