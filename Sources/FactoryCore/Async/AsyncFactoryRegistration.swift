@@ -340,8 +340,8 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
                 throw ContainerShutDownError(key: key)
             case .join(let build):
                 if let value = try await Self.join(build, from: node) { return value }
-            case .build(let build, let claim, let factory):
-                await start(build, claim, factory, parameter)
+            case .build(let build, let factory):
+                await start(build, factory, parameter)
                 return try await build.value()
             }
         }
@@ -351,7 +351,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     /// chain, the container bindings), so that no waiter's cancellation cancels
     /// it, and publishes its outcome.
     nonisolated(nonsending) private func start(
-        _ build: AsyncBuild<T>, _ claim: AsyncClaim, _ factory: AsyncClosure<P, T>, _ parameter: P
+        _ build: AsyncBuild<T>, _ factory: AsyncClosure<P, T>, _ parameter: P
     ) async {
         let manager = self.manager
         let key = self.key
@@ -361,7 +361,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
                     return .failure(error)
                 }
             }
-            Self.publish(outcome, of: build, claim, key: key, manager: manager)
+            Self.publish(outcome, of: build, key: key, manager: manager)
         }
         if AsyncValidation.isActive {
             // Graph validation runs everything on its own thread: no task of its own here.
@@ -383,7 +383,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         /// Another task builds it, in the current generation.
         case join(AsyncBuild<T>)
         /// This resolution starts the build.
-        case build(AsyncBuild<T>, AsyncClaim, AsyncClosure<P, T>)
+        case build(AsyncBuild<T>, AsyncClosure<P, T>)
     }
 
     /// Chooses the closure and the cache again under the lock, with the decision
@@ -396,9 +396,9 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         let manager = self.manager
         let key = self.key
         var garbage = Garbage()
-        var superseded: AsyncBuild<T>?
+        var outdated: BuildGate?
         defer {
-            superseded?.supersede()
+            outdated?.releaseWaiters()
             garbage.release()
         }
         return manager.lock.withLock { () -> AsyncDecision in
@@ -412,72 +412,45 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
                 scope: scope, box: resolved.box, slot: slot, key: key, manager: manager, fetched: fetched
             ) {
                 guard let location = $0 else { return .uncached(resolved.factory) }
-                return decide(at: location, resolved, scope: scope, hashable, node: node, &garbage, &superseded)
+                return decide(at: location, resolved, scope: scope, hashable, node: node, &garbage, &outdated)
             }
         }
     }
 
     /// ``decide(_:node:fetched:)`` once the cache location is known; its locks
-    /// held. A build of an older generation that this resolution replaces is
-    /// handed back in `superseded`, to send its waiters back after unlocking.
+    /// held. See ``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:found:_:_:)``,
+    /// which synchronous factories share.
     private func decide(
         at location: CacheLocation, _ resolved: Effective, scope: Scope, _ hashable: (any AsyncParameter)?,
-        node: AsyncChain, _ garbage: inout Garbage, _ superseded: inout AsyncBuild<T>?
+        node: AsyncChain, _ garbage: inout Garbage, _ outdated: inout BuildGate?
     ) -> AsyncDecision {
-        let sendableKey = resolved.scopeOnParameters ? hashable : nil
-        let parameterKey = sendableKey?.hashable
-        let scopeID = ObjectIdentifier(scope)
-        location.linkHit(&garbage)
-        if let value = location.cachedValue(T.self, parameterKey, scopeID: scopeID, ttl: resolved.ttl, &garbage) {
-            return .cached(value)
-        }
-        let cells = location.cells
-        let existing = (parameterKey.map { cells.asyncParameterBuilds[$0] } ?? cells.asyncBuild) as? AsyncBuild<T>
-        if let existing, existing.stamp == location.stamp {
+        let parameterKey = resolved.scopeOnParameters ? hashable?.hashable : nil
+        return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            let found = buffer.baseAddress.unsafelyUnwrapped
+            let decision = location.decideBuild(
+                TaskJoining<T>(node: node), parameterKey, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl,
+                shutdown: resolved.shutdown, found: found, &garbage, &outdated)
+            switch decision {
+            case .cached: return .cached(found.move())
             // Back inside its own build with another parameter (an equal one is a
             // cycle, reported before): joining would wait forever, so build
             // without caching, as a synchronous factory does.
-            return node.isInside(existing) ? .uncached(resolved.factory) : .join(existing)
-        }
-        superseded = existing
-        let build = AsyncBuild<T>(stamp: location.stamp, node: node)
-        if let parameterKey {
-            cells.asyncParameterBuilds[parameterKey] = build
-        } else {
-            cells.asyncBuild = build
-        }
-        let claim = AsyncClaim(location: location, parameter: sendableKey, scopeID: scopeID, shutdown: resolved.shutdown)
-        return .build(build, claim, resolved.factory)
-    }
-
-    /// Ends `build`: unregisters it, caches a successful value unless the entry's
-    /// generation moved on, and hands the outcome to its starter and, unless the
-    /// generation moved on, to the tasks that joined it.
-    private static func publish(
-        _ outcome: Result<T, any Error>, of build: AsyncBuild<T>, _ claim: AsyncClaim, key: FactoryKey,
-        manager: ContainerManager
-    ) {
-        var garbage = Garbage()
-        let location = claim.location
-        let cells = location.cells
-        let parameterKey = claim.parameter?.hashable
-        let current = manager.lock.withLock {
-            location.withStorageLock { () -> Bool in
-                if (parameterKey.map { cells.asyncParameterBuilds[$0] } ?? cells.asyncBuild) === build {
-                    if let parameterKey {
-                        cells.asyncParameterBuilds[parameterKey] = nil
-                    } else {
-                        cells.asyncBuild = nil
-                    }
-                }
-                guard location.isCurrent(build.stamp) else { return false }
-                if case .success(let value) = outcome {
-                    location.store(value, parameterKey, scopeID: claim.scopeID, key: key, shutdown: claim.shutdown, &garbage)
-                }
-                return true
+            case .inside: return .uncached(resolved.factory)
+            case .join(let build, _): return .join(build)
+            case .build(let build, _): return .build(build, resolved.factory)
             }
         }
-        garbage.release()
+    }
+
+    /// Ends `build` (see ``BuildClaim/end(_:storing:of:key:manager:)``) and hands its
+    /// outcome to its starter and, unless the entry's generation moved on, to the
+    /// tasks that joined it.
+    private static func publish(
+        _ outcome: Result<T, any Error>, of build: AsyncBuild<T>, key: FactoryKey, manager: ContainerManager
+    ) {
+        var value: T?
+        if case .success(let built) = outcome { value = built }
+        let current = build.claim.end(build, storing: value, of: T.self, key: key, manager: manager).current
         AsyncWaitGraph.finish(build.waiter)
         // Cut short by a `register`, reset or `pop()`: the tasks that joined it share
         // one build of the new generation instead, as waiting threads do.
@@ -486,14 +459,24 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     }
 }
 
-/// Where an asynchronous build's instance goes.
-struct AsyncClaim: Sendable {
-    let location: CacheLocation
-    /// The parameter, as the cache key (`scopeOnParameters`), or `nil`.
-    let parameter: (any AsyncParameter)?
-    let scopeID: ObjectIdentifier
-    /// How the instance is shut down, if its factory says.
-    let shutdown: ShutdownHandlerBase?
+/// How tasks join a build: they suspend on the ``AsyncBuild``, which runs in a
+/// task of its own.
+struct TaskJoining<T: Sendable>: BuildJoining {
+    let node: AsyncChain
+
+    func build(_ running: AnyObject) -> AsyncBuild<T>? {
+        running as? AsyncBuild<T>
+    }
+
+    func runsInside(_ build: AsyncBuild<T>) -> Bool {
+        node.isInside(build)
+    }
+
+    func start(_ claim: BuildClaim) -> AsyncBuild<T> {
+        AsyncBuild<T>(claim: claim, node: node)
+    }
+
+    func prepareToWait(at gate: inout BuildGate) {}
 }
 
 /// Marks an asynchronous factory's key: the parameter type ``FactoryKey`` holds

@@ -4,8 +4,8 @@
 /// The build runs in a task of its own, so that cancelling any waiting task (the
 /// one that started the build included) cancels that task's wait and never the
 /// build the others share. Waiters suspend on continuations; no thread blocks.
-package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
-    // Sendable because `result`, `waiters` and `cancelled` are only touched with `lock` held.
+package final class AsyncBuild<T: Sendable>: SupersedableBuild, @unchecked Sendable {
+    // Sendable because `storedClaim`, `result`, `waiters` and `cancelled` are only touched with `lock` held.
 
     private let lock = FactoryLock()
     private var result: Result<T, any Error>?
@@ -19,10 +19,10 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
     /// again (``supersede()``).
     private var superseded = false
 
-    /// Where the cache entry stood when the build started: a build whose entry
-    /// was removed (or whose singleton era ended) meanwhile hands its value to
-    /// the task that started it but does not store it.
-    package let stamp: BuildStamp
+    /// Where the instance goes, and where the cache entry stood when the build
+    /// started: a build whose entry was removed (or whose singleton era ended)
+    /// meanwhile hands its value to the task that started it but does not store it.
+    private let storedClaim: BuildClaim
     /// The chain the build's closure runs in: the starting resolution's, marked
     /// as this build's (``AsyncChain/build``).
     package let chain: AsyncChain
@@ -31,13 +31,18 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
 
     /// A build of `key` for the resolution `node`, whose closure runs in a chain
     /// marked as this build's.
-    package init(stamp: BuildStamp, node: AsyncChain) {
-        self.stamp = stamp
+    init(claim: BuildClaim, node: AsyncChain) {
+        storedClaim = claim
         let waiter = AsyncWaiter()
         self.waiter = waiter
         chain = AsyncChain(
             key: node.key, containerID: node.containerID, parameter: node.parameter, parameterless: node.parameterless,
             parent: node.parent, watch: node.watch, build: waiter)
+    }
+
+    /// Where the instance goes (see ``storedClaim``); read by the build's task when it ends.
+    var claim: BuildClaim {
+        lock.withLock { storedClaim }
     }
 
     /// How a wait for the build ended.
@@ -127,6 +132,12 @@ package final class AsyncBuild<T: Sendable>: @unchecked Sendable {
         }
         for (_, waiter) in resumed { waiter.continuation.resume() }
     }
+}
+
+/// A build whose waiters can be sent back to decide again (``BuildGate/releaseWaiters()``).
+package protocol SupersedableBuild: AnyObject {
+    /// Sends every task that joined the build back to decide again.
+    func supersede()
 }
 
 /// The chain of asynchronous resolutions a task is inside, innermost first: it

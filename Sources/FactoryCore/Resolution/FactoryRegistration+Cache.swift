@@ -89,9 +89,9 @@ extension GeneralPath {
         // The strategy of a custom scope is user code: asked before locking.
         let fetched = FetchedScopeCache(scope: resolved.scope, key: key, manager: manager)
         var garbage = Garbage()
-        var staleWaiters: WaitPoint?
+        var outdated: BuildGate?
         defer {
-            staleWaiters?.open()
+            outdated?.releaseWaiters()
             garbage.release()
         }
         return manager.lock.withLock { () -> CacheDecision in
@@ -105,48 +105,28 @@ extension GeneralPath {
                 guard let location = $0 else { return .uncached }
                 return decide(
                     at: location, parameterKey, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl,
-                    shutdown: resolved.shutdown, context, &garbage, &staleWaiters, found: found)
+                    shutdown: resolved.shutdown, context, &garbage, &outdated, found: found)
             }
         }
     }
 
     /// ``decide(_:_:resolved:context:found:)`` once the cache location is known;
-    /// its locks held. A build of an older generation (a `register`, reset or
-    /// `pop` returned since it started) or singleton era (a singleton reset) is
-    /// neither joined nor waited for: this
-    /// resolution starts one of the current generation, and the old build's
-    /// waiters, handed back in `staleWaiters` to wake after unlocking, decide again.
+    /// its locks held. See ``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:found:_:_:)``,
+    /// which asynchronous factories share.
     private static func decide<T>(
         at location: CacheLocation, _ parameterKey: AnyHashable?, scopeID: ObjectIdentifier, ttl: UInt64,
         shutdown: ShutdownHandlerBase?, _ context: ResolutionContext, _ garbage: inout Garbage,
-        _ staleWaiters: inout WaitPoint?, found: UnsafeMutablePointer<T>
+        _ outdated: inout BuildGate?, found: UnsafeMutablePointer<T>
     ) -> CacheDecision {
-        let cells = location.cells
-        location.linkHit(&garbage)
-        if let value = location.cachedValue(T.self, parameterKey, scopeID: scopeID, ttl: ttl, &garbage) {
-            found.initialize(to: value)
-            return .cached
+        let decision = location.decideBuild(
+            ThreadJoining(context: context), parameterKey, scopeID: scopeID, ttl: ttl, shutdown: shutdown, found: found,
+            &garbage, &outdated)
+        switch decision {
+        case .cached: return .cached
+        case .inside: return .reentered
+        case .join(let builder, let waitPoint): return .wait(builder, waitPoint.unsafelyUnwrapped)
+        case .build(_, let claim): return .build(claim)
         }
-        var gate = parameterKey.map { cells.parameterGates[$0] ?? BuildGate() } ?? cells.gate
-        if let builder = gate.builder {
-            if builder === context { return .reentered }
-            if gate.stamp == location.stamp {
-                let waitPoint = gate.waitPoint ?? WaitPoint()
-                gate.waitPoint = waitPoint
-                location.setGate(gate, parameterKey)
-                return .wait(builder, waitPoint)
-            }
-            staleWaiters = gate.waitPoint
-            gate = BuildGate()
-        }
-        gate.builder = context
-        gate.scopeID = scopeID
-        gate.stamp = location.stamp
-        location.setGate(gate, parameterKey)
-        return .build(
-            BuildClaim(
-                location: location, parameterKey: parameterKey, scopeID: scopeID, stamp: location.stamp,
-                shutdown: shutdown))
     }
 
     /// Whether this factory of this container is being built on `context`'s
@@ -285,14 +265,6 @@ package struct CacheLocation {
         }
     }
 
-    func setGate(_ gate: BuildGate, _ parameterKey: AnyHashable?) {
-        if let parameterKey {
-            cells.parameterGates[parameterKey] = gate
-        } else {
-            cells.gate = gate
-        }
-    }
-
     /// Runs `body` with the storage's lock held again, when it guards ``cells``; manager lock held.
     func withStorageLock<Result>(_ body: () -> Result) -> Result {
         guard storageLocked, let storage else { return body() }
@@ -300,16 +272,29 @@ package struct CacheLocation {
     }
 }
 
-/// A build this thread claimed: where its instance goes and the generation it
-/// belongs to.
-struct BuildClaim {
-    let location: CacheLocation
-    let parameterKey: AnyHashable?
-    let scopeID: ObjectIdentifier
-    let stamp: BuildStamp
-    /// How the instance is shut down, if its factory says.
-    let shutdown: ShutdownHandlerBase?
+/// How threads join a build: a thread waits at the gate's ``WaitPoint``, and the
+/// build is the building thread's context.
+struct ThreadJoining: BuildJoining {
+    let context: ResolutionContext
 
+    func build(_ running: AnyObject) -> ResolutionContext? {
+        running as? ResolutionContext
+    }
+
+    func runsInside(_ build: ResolutionContext) -> Bool {
+        build === context
+    }
+
+    func start(_ claim: BuildClaim) -> ResolutionContext {
+        context
+    }
+
+    func prepareToWait(at gate: inout BuildGate) {
+        if gate.waitPoint == nil { gate.waitPoint = WaitPoint() }
+    }
+}
+
+extension BuildClaim {
     /// The build as the thread's context records it, so that it can be given up.
     func ownedBuild(lock: FactoryLock) -> ResolutionContext.OwnedBuild {
         ResolutionContext.OwnedBuild(
@@ -317,32 +302,9 @@ struct BuildClaim {
             extraLock: location.storageLocked ? location.storage?.lock : nil)
     }
 
-    /// Ends the build this claim names: opens its gate and caches `value` unless the
-    /// entry's generation or singleton era moved on (a `register` or reset came meanwhile).
-    @inline(never)
-    func publish<T>(_ value: T, key: FactoryKey, manager: ContainerManager) {
-        var garbage = Garbage()
-        let cells = location.cells
-        let waitPoint = manager.lock.withLock {
-            location.withStorageLock { () -> WaitPoint? in
-                // The gate is this build's unless a resolution of a newer generation
-                // or era replaced it (and woke this build's waiters then).
-                var waitPoint: WaitPoint?
-                if let parameterKey {
-                    if cells.parameterGates[parameterKey]?.stamp == stamp {
-                        waitPoint = cells.parameterGates.removeValue(forKey: parameterKey)?.waitPoint
-                    }
-                } else if cells.gate.builder != nil && cells.gate.stamp == stamp {
-                    waitPoint = cells.gate.waitPoint
-                    cells.gate = BuildGate()
-                }
-                if location.isCurrent(stamp) {
-                    location.store(value, parameterKey, scopeID: scopeID, key: key, shutdown: shutdown, &garbage)
-                }
-                return waitPoint
-            }
-        }
-        waitPoint?.open()
-        garbage.release()
+    /// Ends the build `context` ran (see ``end(_:storing:of:key:manager:)``) and wakes
+    /// the threads that waited for it.
+    func publish<T>(_ value: T, by context: ResolutionContext, key: FactoryKey, manager: ContainerManager) {
+        end(context, storing: value, of: T.self, key: key, manager: manager).cleared?.waitPoint?.open()
     }
 }

@@ -84,7 +84,7 @@ func finishFactoryResolution<P, T>(
     if let claim = pending.claim.take() {
         context.endOwnedBuild()
         let key = FactoryKey(name: name, valueType: T.self, parameterType: P.self, containerType: containerType)
-        claim.publish(value, key: key, manager: manager)
+        claim.publish(value, by: context, key: key, manager: manager)
     }
     // Kept only inside a cycle: a top-level graph resolution has nobody to share with.
     if pending.keepsInGraph && context.depth > 0 {

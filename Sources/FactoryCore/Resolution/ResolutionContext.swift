@@ -91,10 +91,10 @@ package final class ResolutionContext {
         while let build = builds.popLast() {
             let point = build.withLocks { () -> WaitPoint? in
                 if let parameter = build.parameter {
-                    guard build.cells.parameterGates[parameter]?.builder === self else { return nil }
+                    guard build.cells.parameterGates[parameter]?.build === self else { return nil }
                     return build.cells.parameterGates.removeValue(forKey: parameter)?.waitPoint
                 }
-                guard build.cells.gate.builder === self else { return nil }
+                guard build.cells.gate.build === self else { return nil }
                 defer { build.cells.gate = BuildGate() }
                 return build.cells.gate.waitPoint
             }

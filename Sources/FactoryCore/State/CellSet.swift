@@ -23,10 +23,6 @@ package final class CellSet: @unchecked Sendable {
     @exclusivity(unchecked) package var parameterCells: [AnyHashable: CacheCell] = [:]
     /// Builds per parameter under way.
     @exclusivity(unchecked) package var parameterGates: [AnyHashable: BuildGate] = [:]
-    /// The asynchronous build of the unparameterized instance under way (an `AsyncBuild<T>`).
-    @exclusivity(unchecked) package var asyncBuild: AnyObject?
-    /// Asynchronous builds per parameter under way.
-    @exclusivity(unchecked) package var asyncParameterBuilds: [AnyHashable: AnyObject] = [:]
 
     package init() {
         word = .allocate(capacity: 1)
@@ -79,8 +75,6 @@ package final class CellSet: @unchecked Sendable {
     /// scope under way keep its instance to itself. Owner's lock held.
     package func remove(scopeID: ObjectIdentifier, _ garbage: inout Garbage) {
         var removed = gate.scopeID == scopeID || parameterGates.values.contains { $0.scopeID == scopeID }
-        // An asynchronous build under way may be of that scope: it must not store either.
-        if asyncBuild != nil || !asyncParameterBuilds.isEmpty { removed = true }
         if let current = cell, current.scopeID == scopeID {
             setCell(nil, &garbage)
             removed = true
@@ -105,28 +99,4 @@ package final class CellSet: @unchecked Sendable {
     package var isEmpty: Bool {
         cell == nil && parameterCells.isEmpty
     }
-}
-
-/// Which state of a cache entry a build belongs to: the cells' generation (bumped
-/// by `register`, every reset and `pop()`) and the singleton era its location
-/// carries (0, or the storage's reset count for a registration's own singleton).
-/// A build whose stamp is no longer the entry's is neither joined nor stored.
-package struct BuildStamp: Equatable, Sendable {
-    package var generation: Int
-    package var era: Int
-}
-
-/// The thread building one instance, and the threads waiting for it.
-package struct BuildGate {
-    /// The resolution context (thread) running the build, or `nil` when none runs.
-    package var builder: ResolutionContext?
-    /// The scope the build is for, so that resetting that scope can outdate it.
-    package var scopeID: ObjectIdentifier?
-    /// Where the cache stood when the build started: once it moved on, the build
-    /// is neither joined nor waited for.
-    package var stamp = BuildStamp(generation: 0, era: 0)
-    /// Where waiters sleep; made by the first waiter.
-    package var waitPoint: WaitPoint?
-
-    package init() {}
 }

@@ -1,0 +1,170 @@
+// One build of a cached instance at a time, for synchronous and asynchronous
+// factories alike. A cache entry records the build under way in a `BuildGate`;
+// what is decided there (join it, replace an outdated one, start one) and how a
+// build ends (clear its gate, store its instance) is written once below. A kind
+// of factory only says how a waiter waits (`BuildJoining`): a thread blocks at
+// the gate's `WaitPoint`, a task suspends on the `AsyncBuild`.
+
+/// Which state of a cache entry a build belongs to: the cells' generation (bumped
+/// by `register`, every reset and `pop()`) and the singleton era its location
+/// carries (0, or the storage's reset count for a registration's own singleton).
+/// A build whose stamp is no longer the entry's is neither joined nor stored.
+package struct BuildStamp: Equatable, Sendable {
+    package var generation: Int
+    package var era: Int
+}
+
+/// The build of one instance under way in a cache entry, and where its waiters wait.
+package struct BuildGate {
+    /// What runs the build, `nil` when none runs: the building thread's
+    /// `ResolutionContext` for a synchronous factory, the `AsyncBuild` for an
+    /// asynchronous one.
+    package var build: AnyObject?
+    /// The scope the build is for, so that resetting that scope can outdate it.
+    package var scopeID: ObjectIdentifier?
+    /// Where the cache stood when the build started: once it moved on, the build
+    /// is neither joined nor waited for.
+    package var stamp = BuildStamp(generation: 0, era: 0)
+    /// Where threads wait for a synchronous build; made by the first waiter.
+    package var waitPoint: WaitPoint?
+
+    package init() {}
+
+    init(build: AnyObject, scopeID: ObjectIdentifier, stamp: BuildStamp) {
+        self.build = build
+        self.scopeID = scopeID
+        self.stamp = stamp
+    }
+
+    /// Sends whoever waits for this gate's build back to decide again: a build
+    /// of a newer generation replaced it, or it was given up. No lock held.
+    func releaseWaiters() {
+        waitPoint?.open()
+        #if SwiftConcurrency
+        (build as? any SupersedableBuild)?.supersede()
+        #endif
+    }
+}
+
+/// How resolutions of one kind of factory join a build another resolution runs:
+/// the only part of the cache decision that differs between synchronous and
+/// asynchronous factories.
+protocol BuildJoining {
+    /// What runs a build of this kind (what ``BuildGate/build`` holds).
+    associatedtype Build: AnyObject
+    /// `running` as a build of this kind; `nil` for one of another kind (a
+    /// custom strategy that returned one ``ScopeCache`` for two factories), which
+    /// is then treated as outdated.
+    func build(_ running: AnyObject) -> Build?
+    /// Whether this resolution runs inside `build`: joining it would wait forever.
+    func runsInside(_ build: Build) -> Bool
+    /// A build of `claim`'s entry, run by this resolution.
+    func start(_ claim: BuildClaim) -> Build
+    /// Readies `gate` for one more waiter; locks held.
+    func prepareToWait(at gate: inout BuildGate)
+}
+
+/// What a resolution that missed does at a cache location, decided with its
+/// locks held (``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:found:_:_:)``).
+enum GateDecision<Build> {
+    /// A valid instance was cached after all; it is written to `found`.
+    case cached
+    /// This resolution runs inside the build under way: build without caching
+    /// (or report the cycle, for an equal parameter).
+    case inside
+    /// Another resolution builds it, in the current generation: wait (at the
+    /// point, for a thread), then decide again.
+    case join(Build, WaitPoint?)
+    /// This resolution builds it; `BuildClaim/end(_:storing:of:key:manager:)` ends the build.
+    case build(Build, BuildClaim)
+}
+
+extension CacheLocation {
+    /// Reads the cache for `parameterKey` (or the unparameterized instance), then
+    /// joins the build under way or starts one. Locks held.
+    ///
+    /// A build of an older generation or singleton era (a `register`, reset or
+    /// `pop()` returned since it started) is neither joined nor waited for: this
+    /// resolution starts one of the current generation, and the old gate, handed
+    /// back in `outdated`, has its waiters released after unlocking
+    /// (``BuildGate/releaseWaiters()``). What the cache drops goes to `garbage`.
+    func decideBuild<Kind: BuildJoining, T>(
+        _ kind: Kind, _ parameterKey: AnyHashable?, scopeID: ObjectIdentifier, ttl: UInt64,
+        shutdown: ShutdownHandlerBase?, found: UnsafeMutablePointer<T>, _ garbage: inout Garbage,
+        _ outdated: inout BuildGate?
+    ) -> GateDecision<Kind.Build> {
+        linkHit(&garbage)
+        if let value = cachedValue(T.self, parameterKey, scopeID: scopeID, ttl: ttl, &garbage) {
+            found.initialize(to: value)
+            return .cached
+        }
+        let stamp = self.stamp
+        var gate = parameterKey.map { cells.parameterGates[$0] ?? BuildGate() } ?? cells.gate
+        if let running = gate.build {
+            if gate.stamp == stamp, let build = kind.build(running) {
+                if kind.runsInside(build) { return .inside }
+                kind.prepareToWait(at: &gate)
+                setGate(gate, parameterKey)
+                return .join(build, gate.waitPoint)
+            }
+            outdated = gate
+        }
+        let claim = BuildClaim(location: self, parameterKey: parameterKey, scopeID: scopeID, stamp: stamp, shutdown: shutdown)
+        let build = kind.start(claim)
+        setGate(BuildGate(build: build, scopeID: scopeID, stamp: stamp), parameterKey)
+        return .build(build, claim)
+    }
+
+    func setGate(_ gate: BuildGate, _ parameterKey: AnyHashable?) {
+        if let parameterKey {
+            cells.parameterGates[parameterKey] = gate
+        } else {
+            cells.gate = gate
+        }
+    }
+}
+
+/// A build a resolution claimed: where its instance goes and the state of the
+/// entry it belongs to.
+struct BuildClaim {
+    let location: CacheLocation
+    let parameterKey: AnyHashable?
+    let scopeID: ObjectIdentifier
+    let stamp: BuildStamp
+    /// How the instance is shut down, if its factory says.
+    let shutdown: ShutdownHandlerBase?
+
+    /// Ends `build`, which this claim placed: clears its gate, unless a build of a
+    /// newer generation or era replaced it (and released this one's waiters then),
+    /// and caches `value`, if there is one, unless the entry's generation or
+    /// singleton era moved on. Takes the locks; what it drops is released after
+    /// unlocking. Returns the gate it cleared, whose waiters the caller wakes, and
+    /// whether the build was still current. `type` is the factory's: spelled out,
+    /// so that an optional `T` is never taken for the `T?` of a missing value.
+    @inline(never)
+    func end<T>(
+        _ build: AnyObject, storing value: T?, of type: T.Type, key: FactoryKey, manager: ContainerManager
+    ) -> (cleared: BuildGate?, current: Bool) {
+        var garbage = Garbage()
+        defer { garbage.release() }
+        let cells = location.cells
+        return manager.lock.withLock {
+            location.withStorageLock { () -> (BuildGate?, Bool) in
+                var cleared: BuildGate?
+                if let parameterKey {
+                    if cells.parameterGates[parameterKey]?.build === build {
+                        cleared = cells.parameterGates.removeValue(forKey: parameterKey)
+                    }
+                } else if cells.gate.build === build {
+                    cleared = cells.gate
+                    cells.gate = BuildGate()
+                }
+                guard location.isCurrent(stamp) else { return (cleared, false) }
+                if let value {
+                    location.store(value, parameterKey, scopeID: scopeID, key: key, shutdown: shutdown, &garbage)
+                }
+                return (cleared, true)
+            }
+        }
+    }
+}
