@@ -51,6 +51,21 @@ final class PerContainerStrategy: CacheStrategy, @unchecked Sendable {
     }
 }
 
+/// A strategy that wrongly hands every factory of a container the same cache.
+final class OneCachePerContainerStrategy: CacheStrategy, @unchecked Sendable {
+    // Sendable because `caches` is only touched with `lock` held.
+    private let lock = NSLock()
+    private var caches: [ObjectIdentifier: PerThreadStrategy.Entry] = [:]
+    func cache(for key: FactoryKey, in container: ContainerManager) -> ScopeCache? {
+        lock.withLock {
+            if let entry = caches[ObjectIdentifier(container)], entry.container === container { return entry.cache }
+            let entry = PerThreadStrategy.Entry(container)
+            caches[ObjectIdentifier(container)] = entry
+            return entry.cache
+        }
+    }
+}
+
 /// A strategy that never caches.
 final class NoCacheStrategy: CacheStrategy {
     func cache(for key: FactoryKey, in container: ContainerManager) -> ScopeCache? { nil }
@@ -61,6 +76,7 @@ extension Scope {
     static let oneCacheForAll = Scope(cacheStrategy: OneCacheForAllStrategy())
     static let neverCached = Scope(cacheStrategy: NoCacheStrategy())
     static let perContainer = Scope(cacheStrategy: PerContainerStrategy())
+    static let oneCachePerContainer = Scope(cacheStrategy: OneCachePerContainerStrategy())
 }
 
 final class PerThreadContainer: SharedContainer {
@@ -86,6 +102,10 @@ final class PerThreadContainer: SharedContainer {
         .scope(.perContainer)
     }
     var uncached: Factory<Thing> { self { Thing(id: self.builds.increment()) }.scope(.neverCached) }
+    var sharingThing: Factory<Thing> { self { Thing(id: self.builds.increment()) }.scope(.oneCachePerContainer) }
+    var sharingOtherThing: Factory<Thing> { self { Thing(id: self.builds.increment()) }.scope(.oneCachePerContainer) }
+    var sharingNumber: Factory<Int> { self { self.builds.increment() }.scope(.oneCachePerContainer) }
+    var sharingAsyncThing: AsyncFactory<Thing> { self { Thing(id: self.builds.increment()) }.scope(.oneCachePerContainer) }
     var asyncThing: AsyncFactory<Thing> {
         self {
             try? await Task.sleep(nanoseconds: 20_000_000)
@@ -235,5 +255,23 @@ final class PerThreadContainer: SharedContainer {
             output.contains(
                 "FactoryCore: the CacheStrategy of PerThreadContainer.wrongStrategy<Thing>'s scope returned a ScopeCache "
                     + "that another container uses; return a separate ScopeCache for each container"))
+    }
+
+    // A cache holds one factory's instances: read as another factory's, it would
+    // be an instance of another type (or kind) under the wrong key.
+    @Test(arguments: ["another type", "same type", "async"])
+    func aCacheReturnedForTwoFactoriesStopsNamingBoth(_ second: String) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [second] in
+            let container = PerThreadContainer()
+            _ = container.sharingThing()
+            switch second {
+            case "another type": _ = container.sharingNumber()
+            case "same type": _ = container.sharingOtherThing()
+            default: _ = try? await container.sharingAsyncThing()
+            }
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("FactoryCore: the CacheStrategy of PerThreadContainer.sharing"))
+        #expect(output.contains("returned a ScopeCache that PerThreadContainer.sharingThing<Thing> uses"))
     }
 }

@@ -103,7 +103,7 @@ extension ContainerManager {
     package func cacheHit<T>(_ type: T.Type, key: FactoryKey, scope: Scope, ttl: UInt64, box: RegistrationBoxBase?) -> T? {
         let scopeID = ObjectIdentifier(scope)
         if scope.cacheStrategy != nil {
-            return scope.customCache(for: key, in: self)?.hit(T.self, for: self, scopeID: scopeID, ttl: ttl)
+            return scope.customCache(for: key, in: self)?.hit(T.self, for: self, key: key, scopeID: scopeID, ttl: ttl)
         }
         guard scope.keeping == .cells else { return nil }
         // The definition's instance is where the slot's hit reads, wherever the

@@ -17,6 +17,8 @@ package enum FactoryError: Sendable {
     case invalidTimeToLive(FactoryKey, seconds: Double)
     /// A ``CacheStrategy`` returned, for a second container, a cache that another container uses.
     case scopeCacheShared(FactoryKey)
+    /// A ``CacheStrategy`` returned, for a factory, a cache that another factory (`owner`) uses.
+    case scopeCacheOfAnotherFactory(FactoryKey, owner: FactoryKey)
     /// A factory was resolved after its container's `shutdown()` started.
     case resolvedAfterShutdown(FactoryKey)
     /// An `onShutdown` closure was about to run on an instance of another type.
@@ -39,6 +41,9 @@ package enum FactoryError: Sendable {
         case .scopeCacheShared(let key):
             return "FactoryCore: the CacheStrategy of \(key)'s scope returned a ScopeCache that another container uses; "
                 + "return a separate ScopeCache for each container"
+        case .scopeCacheOfAnotherFactory(let key, let owner):
+            return "FactoryCore: the CacheStrategy of \(key)'s scope returned a ScopeCache that \(owner) uses; "
+                + "return a separate ScopeCache for each factory"
         case .resolvedAfterShutdown(let key):
             return "FactoryCore: \(key) was resolved after its container was shut down (manager.shutdown()); "
                 + "a shut-down container builds nothing: resolve from a container that is still running"

@@ -25,9 +25,11 @@ public protocol CacheStrategy: AnyObject, Sendable {
     /// Called on the resolving thread for every resolution of a factory in this
     /// scope, cache hits included, and again on a miss; the library holds no lock
     /// while it runs. Return the same cache for the same place every time, and a
-    /// cache to one container only: a cache returned for a second container stops
-    /// the program with a message naming the factory, since each container guards
-    /// its caches with its own lock. Keep a cache with the container object (a
+    /// cache to one container and one factory only: a cache returned for a second
+    /// container stops the program with a message naming the factory, since each
+    /// container guards its caches with its own lock, and one returned for a
+    /// second factory (`key`) stops it naming both, since a cache holds one
+    /// factory's instances. Keep a cache with the container object (a
     /// weak reference to it), not only its `ObjectIdentifier`: a freed
     /// container's address is reused by later ones, and a cache of the freed one
     /// handed to a new one stops the program the same way.
@@ -39,29 +41,57 @@ public protocol CacheStrategy: AnyObject, Sendable {
 /// the build under way.
 ///
 /// Make one per place with ``init()`` and keep it for as long as that place
-/// lives; dropping it drops what it caches. It belongs to the first container it
-/// is used with.
+/// lives; dropping it drops what it caches. It belongs to the first container
+/// and the first factory it is used with: returned for another container, or
+/// for another factory (another name, type or kind, asynchronous factories
+/// included), it stops the program with a message naming the factory.
 public final class ScopeCache: Sendable {
     /// The instances, guarded like a container's own: by its manager's lock.
     package let cells = CellSet()
-    /// The ``ContainerManager/serial`` of the manager this cache belongs to, 0 before its first use.
+    /// The ``ContainerManager/serial`` of the manager this cache belongs to, 0
+    /// before its first use. Set after ``factory``.
     private let owner = AtomicWord()
+    /// The key of the factory this cache belongs to: an atomic, retained
+    /// ``OwningFactory`` set once (before ``owner``) and never replaced, or 0.
+    private let factory = AtomicWord()
 
     /// An empty cache.
     public init() {}
 
-    /// The instance cached without a parameter, if this cache is `manager`'s
-    /// (a cache of another container is a miss: the miss path then reports it);
-    /// lock-free, as ``CellSet/hit(_:scopeID:ttl:era:)``.
-    package func hit<T>(_ type: T.Type, for manager: ContainerManager, scopeID: ObjectIdentifier, ttl: UInt64) -> T? {
-        guard owner.value == manager.serial else { return nil }
+    deinit {
+        _ = AtomicReference<OwningFactory>(word: factory.storage).exchange(nil)
+    }
+
+    /// The instance cached without a parameter, if this cache is `manager`'s and
+    /// `key`'s (another container's or factory's cache is a miss: the miss path
+    /// then reports it); lock-free, as ``CellSet/hit(_:scopeID:ttl:era:)``. The
+    /// cells hold `key`'s `T`, so their read needs no check of its own.
+    package func hit<T>(
+        _ type: T.Type, for manager: ContainerManager, key: FactoryKey, scopeID: ObjectIdentifier, ttl: UInt64
+    ) -> T? {
+        guard owner.value == manager.serial, owningKey == key else { return nil }
         return cells.hit(T.self, scopeID: scopeID, ttl: ttl, era: 0)
     }
 
-    /// Makes this cache `manager`'s on its first use, so that the container's
-    /// resets empty it; stops the program if it belongs to another container.
-    /// Call with no library lock held (it takes the manager's, once).
+    /// The key of the factory this cache belongs to, if it was used. Never
+    /// replaced once set, so read without a read section.
+    private var owningKey: FactoryKey? {
+        AtomicReference<OwningFactory>(word: factory.storage).load()?._withUnsafeGuaranteedRef { $0.key }
+    }
+
+    /// Makes this cache `manager`'s and `key`'s on its first use, so that the
+    /// container's resets empty it; stops the program if it belongs to another
+    /// container or factory. Call with no library lock held (it takes the
+    /// manager's, once).
     package func claim(for manager: ContainerManager, key: FactoryKey) {
+        if owner.value == manager.serial && owningKey == key { return }
+        if owningKey == nil {
+            let made = OwningFactory(key)
+            let bits = Int(bitPattern: Unmanaged.passRetained(made).toOpaque())
+            // Lost to another first use: drop the extra reference.
+            if !factory.compareExchange(expected: 0, desired: bits) { Unmanaged.passUnretained(made).release() }
+        }
+        if let owningKey, owningKey != key { FactoryError.fail(.scopeCacheOfAnotherFactory(key, owner: owningKey)) }
         if owner.value == manager.serial { return }
         if owner.compareExchange(expected: 0, desired: manager.serial) {
             manager.track(self, for: key)
@@ -69,6 +99,12 @@ public final class ScopeCache: Sendable {
         }
         FactoryError.fail(.scopeCacheShared(key))
     }
+}
+
+/// The factory a ``ScopeCache`` belongs to, published once through an atomic word.
+private final class OwningFactory: Sendable {
+    let key: FactoryKey
+    init(_ key: FactoryKey) { self.key = key }
 }
 
 /// A ``ScopeCache`` a container has used, held weakly: the strategy owns it.

@@ -80,7 +80,7 @@ final class ValidationWorker: ResolutionValidating {
         case .unregisteredPromise(let key):
             return GraphFailure(entry: item.name, kind: .unregisteredPromise, chain: chain + [key], message: error.message)
         case .mainActorRequired(let key), .invalidTimeToLive(let key, _), .scopeCacheShared(let key),
-            .resolvedAfterShutdown(let key), .shutdownTypeMismatch(let key):
+            .scopeCacheOfAnotherFactory(let key, _), .resolvedAfterShutdown(let key), .shutdownTypeMismatch(let key):
             return GraphFailure(entry: item.name, kind: .misuse, chain: chain + [key], message: error.message)
         }
     }
