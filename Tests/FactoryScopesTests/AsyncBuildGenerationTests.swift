@@ -79,6 +79,21 @@ func suspend(until signal: Signal) async {
         #expect(container.builds.value == 2)
     }
 
+    /// A reset of another scope outdates no build of this one: what it builds is
+    /// cached, as for a synchronous factory (BuildRecoveryTests).
+    @Test func aResetOfAnotherScopeKeepsTheBuildUnderWay() async throws {
+        let container = HangingContainer()
+        let serials = try await withAsyncWatchdog("the build never ended") {
+            let hung = Task { try await container.cached().serial }
+            await suspend(until: container.started)
+            container.manager.reset(scope: .shared)
+            container.release.raise()
+            return (try await hung.value, try await container.cached().serial)
+        }
+        #expect(serials == (1, 1))
+        #expect(container.builds.value == 1)
+    }
+
     /// The definition's singleton lives in the storage; a registration's own is
     /// outdated by a singleton reset through its era. Both recover.
     @Test(arguments: ["Scope.singleton.reset()", "reset(options: .singletons)"], [false, true])

@@ -103,6 +103,21 @@ private struct Recovery {
         #expect(container.builds.value == 2)
     }
 
+    /// A reset of another scope outdates no build of this one: what it builds is
+    /// cached, as for an asynchronous factory (AsyncBuildGenerationTests).
+    @Test func aResetOfAnotherScopeKeepsTheBuildUnderWay() {
+        let container = HangingSyncContainer()
+        let hung = Collector<Int>()
+        startThread { hung.append(container.cached().serial) }
+        guard container.started.wait() else { return #expect(Bool(false), "the build never started") }
+        container.manager.reset(scope: .shared)
+        container.release.raise()
+        #expect(poll(until: { hung.values.count == 1 }))
+        #expect(hung.values == [1])
+        #expect(container.cached().serial == 1)
+        #expect(container.builds.value == 1)
+    }
+
     /// The definition's singleton lives in the storage; a singleton a registration
     /// of one container keeps is outdated by a singleton reset through its era,
     /// not its generation. Both recover.
