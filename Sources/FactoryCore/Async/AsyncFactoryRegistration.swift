@@ -389,57 +389,39 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     /// Chooses the closure and the cache again under the lock, with the decision
     /// to build: a `register` or reset that returned before this point is always
     /// seen, and a build never runs a closure older than the generation it is
-    /// stamped with. A build of an older generation (a `register`, reset or `pop`
-    /// came since it started) is neither joined nor waited for: it finishes for its
-    /// own waiters, and this resolution starts a build of the current generation.
+    /// stamped with. The decision is the synchronous factories' one
+    /// (``ContainerManager/decideAtCacheLocation(_:fetched:shutDown:resolve:uncached:decide:)``,
+    /// ``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:found:_:_:)``); only
+    /// how a task joins a build is this kind's (``TaskJoining``).
     private func decide(_ hashable: (any AsyncParameter)?, node: AsyncChain, fetched: FetchedScopeCache) -> AsyncDecision {
-        let manager = self.manager
-        let key = self.key
-        var garbage = Garbage()
-        var outdated: BuildGate?
-        defer {
-            outdated?.releaseWaiters()
-            garbage.release()
-        }
-        return manager.lock.withLock { () -> AsyncDecision in
-            if manager.state.isShutDown { return .shutDown }
-            let slot = manager.slot(key)
-            let resolved = effective(slot.options, defaultScope: manager.state.defaultScope)
-            guard let scope = resolved.scope, !resolved.scopeOnParameters || hashable != nil else {
-                return .uncached(resolved.factory)
-            }
-            return scope.strategy.withLocation(
-                scope: scope, box: resolved.box, slot: slot, key: key, manager: manager, fetched: fetched
-            ) {
-                guard let location = $0 else { return .uncached(resolved.factory) }
-                return decide(at: location, resolved, scope: scope, hashable, node: node, &garbage, &outdated)
-            }
-        }
-    }
-
-    /// ``decide(_:node:fetched:)`` once the cache location is known; its locks
-    /// held. See ``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:found:_:_:)``,
-    /// which synchronous factories share.
-    private func decide(
-        at location: CacheLocation, _ resolved: Effective, scope: Scope, _ hashable: (any AsyncParameter)?,
-        node: AsyncChain, _ garbage: inout Garbage, _ outdated: inout BuildGate?
-    ) -> AsyncDecision {
-        let parameterKey = resolved.scopeOnParameters ? hashable?.hashable : nil
-        return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            let found = buffer.baseAddress.unsafelyUnwrapped
-            let decision = location.decideBuild(
-                TaskJoining<T>(node: node), parameterKey, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl,
-                shutdown: resolved.shutdown, found: found, &garbage, &outdated)
-            switch decision {
-            case .cached: return .cached(found.move())
-            // Back inside its own build with another parameter (an equal one is a
-            // cycle, reported before): joining would wait forever, so build
-            // without caching, as a synchronous factory does.
-            case .inside: return .uncached(resolved.factory)
-            case .join(let build, _): return .join(build)
-            case .build(let build, _): return .build(build, resolved.factory)
-            }
-        }
+        // Chosen again under the lock (`resolve`) before anything below reads it.
+        var resolved = effective(nil, defaultScope: nil)
+        return manager.decideAtCacheLocation(
+            key, fetched: fetched, shutDown: .shutDown,
+            resolve: { slot, defaultScope in
+                resolved = effective(slot.options, defaultScope: defaultScope)
+                guard let scope = resolved.scope, !resolved.scopeOnParameters || hashable != nil else { return nil }
+                return (scope, resolved.box)
+            },
+            uncached: { .uncached(resolved.factory) },
+            decide: { location, scope, garbage, outdated in
+                let parameterKey = resolved.scopeOnParameters ? hashable?.hashable : nil
+                return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+                    let found = buffer.baseAddress.unsafelyUnwrapped
+                    let decision = location.decideBuild(
+                        TaskJoining<T>(node: node), parameterKey, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl,
+                        shutdown: resolved.shutdown, found: found, &garbage, &outdated)
+                    switch decision {
+                    case .cached: return .cached(found.move())
+                    // Back inside its own build with another parameter (an equal one is a
+                    // cycle, reported before): joining would wait forever, so build
+                    // without caching, as a synchronous factory does.
+                    case .inside: return .uncached(resolved.factory)
+                    case .join(let build, _): return .join(build)
+                    case .build(let build, _): return .build(build, resolved.factory)
+                    }
+                }
+            })
     }
 
     /// Ends `build` (see ``BuildClaim/end(_:storing:of:key:manager:)``) and hands its

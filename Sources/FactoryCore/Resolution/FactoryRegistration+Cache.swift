@@ -78,7 +78,10 @@ extension GeneralPath {
 
     /// Chooses the closure and the cache again under the lock, with the decision
     /// to build, so a `register` or reset that returned before it is always seen.
-    /// Drops an expired or stale instance; what it drops is released after unlocking.
+    /// The decision is the asynchronous factories' one
+    /// (``ContainerManager/decideAtCacheLocation(_:fetched:shutDown:resolve:uncached:decide:)``,
+    /// ``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:found:_:_:)``); only
+    /// how a thread joins a build is this kind's (``ThreadJoining``).
     @inline(never)
     private static func decide<P, T>(
         _ registration: FactoryRegistration<P, T>, _ parameterKey: AnyHashable?, resolved: inout ResolvedOptions,
@@ -88,45 +91,25 @@ extension GeneralPath {
         let key = registration.key
         // The strategy of a custom scope is user code: asked before locking.
         let fetched = FetchedScopeCache(scope: resolved.scope, key: key, manager: manager)
-        var garbage = Garbage()
-        var outdated: BuildGate?
-        defer {
-            outdated?.releaseWaiters()
-            garbage.release()
-        }
-        return manager.lock.withLock { () -> CacheDecision in
-            if manager.state.isShutDown { return .shutDown }
-            let slot = manager.slot(key)
-            resolved = effective(registration, slot.persistedOptions, defaultScope: manager.state.defaultScope)
-            guard let scope = resolved.scope else { return .uncached }
-            return scope.strategy.withLocation(
-                scope: scope, box: resolved.box, slot: slot, key: key, manager: manager, fetched: fetched
-            ) {
-                guard let location = $0 else { return .uncached }
-                return decide(
-                    at: location, parameterKey, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl,
-                    shutdown: resolved.shutdown, context, &garbage, &outdated, found: found)
-            }
-        }
-    }
-
-    /// ``decide(_:_:resolved:context:found:)`` once the cache location is known;
-    /// its locks held. See ``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:found:_:_:)``,
-    /// which asynchronous factories share.
-    private static func decide<T>(
-        at location: CacheLocation, _ parameterKey: AnyHashable?, scopeID: ObjectIdentifier, ttl: UInt64,
-        shutdown: ShutdownHandlerBase?, _ context: ResolutionContext, _ garbage: inout Garbage,
-        _ outdated: inout BuildGate?, found: UnsafeMutablePointer<T>
-    ) -> CacheDecision {
-        let decision = location.decideBuild(
-            ThreadJoining(context: context), parameterKey, scopeID: scopeID, ttl: ttl, shutdown: shutdown, found: found,
-            &garbage, &outdated)
-        switch decision {
-        case .cached: return .cached
-        case .inside: return .reentered
-        case .join(let builder, let waitPoint): return .wait(builder, waitPoint.unsafelyUnwrapped)
-        case .build(_, let claim): return .build(claim)
-        }
+        return manager.decideAtCacheLocation(
+            key, fetched: fetched, shutDown: .shutDown,
+            resolve: { slot, defaultScope in
+                resolved = effective(registration, slot.persistedOptions, defaultScope: defaultScope)
+                return resolved.scope.map { ($0, resolved.box) }
+            },
+            uncached: { .uncached },
+            decide: { location, scope, garbage, outdated in
+                let decision = location.decideBuild(
+                    ThreadJoining(context: context), parameterKey, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl,
+                    shutdown: resolved.shutdown, found: found, &garbage, &outdated)
+                switch decision {
+                case .cached: return .cached
+                case .inside: return .reentered
+                // `ThreadJoining.prepareToWait` made the point.
+                case .join(let builder, let waitPoint): return .wait(builder, waitPoint!)
+                case .build(_, let claim): return .build(claim)
+                }
+            })
     }
 
     /// Whether this factory of this container is being built on `context`'s
