@@ -1,16 +1,36 @@
 #if SwiftConcurrency
 extension AsyncFactory {
     /// One instance per singleton storage (the process's), built once however many tasks ask.
-    @inlinable public var singleton: Self { consuming get { scopeProperty(.singleton) } }
+    @inlinable public var singleton: Self {
+        consuming get {
+            registration.setScopeProperty(.singleton)
+            return self
+        }
+    }
 
     /// One instance per container until its cache is reset, built once however many tasks ask.
-    @inlinable public var cached: Self { consuming get { scopeProperty(.cached) } }
+    @inlinable public var cached: Self {
+        consuming get {
+            registration.setScopeProperty(.cached)
+            return self
+        }
+    }
 
     /// Held weakly while others hold it (objects only), built once however many tasks ask.
-    @inlinable public var shared: Self { consuming get { scopeProperty(.shared) } }
+    @inlinable public var shared: Self {
+        consuming get {
+            registration.setScopeProperty(.shared)
+            return self
+        }
+    }
 
     /// No caching: every resolution runs the closure (the default).
-    @inlinable public var unique: Self { consuming get { scopeProperty(.unique) } }
+    @inlinable public var unique: Self {
+        consuming get {
+            registration.setScopeProperty(.unique)
+            return self
+        }
+    }
 
     /// Rebuilds a cached instance on the first resolution `seconds` or more after
     /// it was built; no effect without a caching scope, as for synchronous factories.
@@ -24,26 +44,40 @@ extension AsyncFactory {
         copy.registration.setTimeToLive(seconds, caller: caller)
         return copy
     }
-
-    /// Sets `scope` as a modifier property (`.cached`, ...) does: each such property, written once.
-    @inlinable package consuming func scopeProperty(_ scope: Scope) -> Self {
-        registration.setScopeProperty(scope)
-        return self
-    }
 }
 
 extension AsyncParameterFactory {
     /// One instance per singleton storage; see ``AsyncFactory/singleton``.
-    @inlinable public var singleton: Self { consuming get { scopeProperty(.singleton) } }
+    @inlinable public var singleton: Self {
+        consuming get {
+            registration.setScopeProperty(.singleton)
+            return self
+        }
+    }
 
     /// One instance per container; see ``AsyncFactory/cached``.
-    @inlinable public var cached: Self { consuming get { scopeProperty(.cached) } }
+    @inlinable public var cached: Self {
+        consuming get {
+            registration.setScopeProperty(.cached)
+            return self
+        }
+    }
 
     /// Held weakly while others hold it; see ``AsyncFactory/shared``.
-    @inlinable public var shared: Self { consuming get { scopeProperty(.shared) } }
+    @inlinable public var shared: Self {
+        consuming get {
+            registration.setScopeProperty(.shared)
+            return self
+        }
+    }
 
     /// No caching (the default).
-    @inlinable public var unique: Self { consuming get { scopeProperty(.unique) } }
+    @inlinable public var unique: Self {
+        consuming get {
+            registration.setScopeProperty(.unique)
+            return self
+        }
+    }
 
     /// Caches one instance per distinct parameter instead of keeping the first. A
     /// parameter that is not `Hashable`, or not equal to itself (NaN), is built
@@ -63,12 +97,6 @@ extension AsyncParameterFactory {
         var copy = self
         copy.registration.setTimeToLive(seconds, caller: caller)
         return copy
-    }
-
-    /// Sets `scope` as a modifier property (`.cached`, ...) does: each such property, written once.
-    @inlinable package consuming func scopeProperty(_ scope: Scope) -> Self {
-        registration.setScopeProperty(scope)
-        return self
     }
 }
 #endif

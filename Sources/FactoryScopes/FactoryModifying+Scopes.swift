@@ -82,21 +82,40 @@ extension ContainerManager {
 // factory kinds (a protocol over Factory, ParameterFactory and the async
 // factories) was measured: even specialized, its consuming getter copies the
 // registration through value witnesses, and a cached hit went from 393 to 638
-// instructions. So each kind keeps its own one-line accessors over its concrete
-// `scopeProperty(_:)`, AsyncFactory+Scopes.swift included.
+// instructions. So each kind keeps its own, AsyncFactory+Scopes.swift included.
 
 extension Factory {
     /// One instance per singleton storage (the process's): see ``Scope/singleton``.
-    @inlinable public var singleton: Self { consuming get { scopeProperty(.singleton) } }
+    @inlinable public var singleton: Self {
+        consuming get {
+            registration.setScopeProperty(.singleton)
+            return self
+        }
+    }
 
     /// One instance per container until its cache is reset; see ``Scope/cached``.
-    @inlinable public var cached: Self { consuming get { scopeProperty(.cached) } }
+    @inlinable public var cached: Self {
+        consuming get {
+            registration.setScopeProperty(.cached)
+            return self
+        }
+    }
 
     /// Held weakly while others hold it; see ``Scope/shared``.
-    @inlinable public var shared: Self { consuming get { scopeProperty(.shared) } }
+    @inlinable public var shared: Self {
+        consuming get {
+            registration.setScopeProperty(.shared)
+            return self
+        }
+    }
 
     /// One instance per resolution cycle; see ``Scope/graph``.
-    @inlinable public var graph: Self { consuming get { scopeProperty(.graph) } }
+    @inlinable public var graph: Self {
+        consuming get {
+            registration.setScopeProperty(.graph)
+            return self
+        }
+    }
 
     /// Rebuilds a cached instance `seconds` after it was built; see ``FactoryModifying/timeToLive(_:caller:)``.
     @inlinable @discardableResult
@@ -108,16 +127,36 @@ extension Factory {
 
 extension ParameterFactory {
     /// One instance per singleton storage (the process's): see ``Scope/singleton``.
-    @inlinable public var singleton: Self { consuming get { scopeProperty(.singleton) } }
+    @inlinable public var singleton: Self {
+        consuming get {
+            registration.setScopeProperty(.singleton)
+            return self
+        }
+    }
 
     /// One instance per container until its cache is reset; see ``Scope/cached``.
-    @inlinable public var cached: Self { consuming get { scopeProperty(.cached) } }
+    @inlinable public var cached: Self {
+        consuming get {
+            registration.setScopeProperty(.cached)
+            return self
+        }
+    }
 
     /// Held weakly while others hold it; see ``Scope/shared``.
-    @inlinable public var shared: Self { consuming get { scopeProperty(.shared) } }
+    @inlinable public var shared: Self {
+        consuming get {
+            registration.setScopeProperty(.shared)
+            return self
+        }
+    }
 
     /// One instance per resolution cycle; see ``Scope/graph``.
-    @inlinable public var graph: Self { consuming get { scopeProperty(.graph) } }
+    @inlinable public var graph: Self {
+        consuming get {
+            registration.setScopeProperty(.graph)
+            return self
+        }
+    }
 
     /// Rebuilds a cached instance `seconds` after it was built; see ``FactoryModifying/timeToLive(_:caller:)``.
     @inlinable @discardableResult

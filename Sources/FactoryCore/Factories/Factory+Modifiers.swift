@@ -3,12 +3,6 @@
 // modifier would copy the whole factory value.
 
 extension Factory {
-    /// Sets `scope` as a modifier property (`.cached`, ...) does: each such property, written once.
-    @inlinable package consuming func scopeProperty(_ scope: Scope) -> Self {
-        registration.setScopeProperty(scope)
-        return self
-    }
-
     /// Uses `scope` for the instances this factory builds; see ``FactoryModifying/scope(_:caller:)``.
     @inlinable @discardableResult
     public consuming func scope(_ scope: Scope?, caller: StaticString = #function) -> Self {
@@ -17,7 +11,12 @@ extension Factory {
     }
 
     /// No caching: a new instance on every resolution.
-    @inlinable public var unique: Self { consuming get { scopeProperty(.unique) } }
+    @inlinable public var unique: Self {
+        consuming get {
+            registration.setScopeProperty(.unique)
+            return self
+        }
+    }
 
     /// Calls `decorator` with every instance this factory resolves; see ``FactoryModifying/decorator(caller:_:)-(_,(Self.T)->Void)``.
     @inlinable @discardableResult
@@ -43,12 +42,6 @@ extension Factory {
 }
 
 extension ParameterFactory {
-    /// Sets `scope` as a modifier property (`.cached`, ...) does: each such property, written once.
-    @inlinable package consuming func scopeProperty(_ scope: Scope) -> Self {
-        registration.setScopeProperty(scope)
-        return self
-    }
-
     /// Uses `scope` for the instances this factory builds; see ``FactoryModifying/scope(_:caller:)``.
     @inlinable @discardableResult
     public consuming func scope(_ scope: Scope?, caller: StaticString = #function) -> Self {
@@ -57,7 +50,12 @@ extension ParameterFactory {
     }
 
     /// No caching: a new instance on every resolution.
-    @inlinable public var unique: Self { consuming get { scopeProperty(.unique) } }
+    @inlinable public var unique: Self {
+        consuming get {
+            registration.setScopeProperty(.unique)
+            return self
+        }
+    }
 
     /// Calls `decorator` with every instance this factory resolves; see ``FactoryModifying/decorator(caller:_:)-(_,(Self.T)->Void)``.
     @inlinable @discardableResult
