@@ -46,6 +46,15 @@ import Testing
         #expect(Container.shared.label("late").name == "late")
     }
 
+    /// `onTest` written in the definition is a mock too, for both kinds: the
+    /// factory does not use its definition's closure under test.
+    @Test func aContextOverrideInTheDefinitionCountsAsAMock() async throws {
+        let container = DefinitionMockContainer()
+        container.enableStrictMode()
+        #expect(container.mocked().name == "on test")
+        #expect(try await container.asyncMocked().name == "on test")
+    }
+
     @Test func allowedFactoriesMayUseTheirDefinition() {
         Container.shared.enableStrictMode(allowing: \.number, \.label)
         #expect(Container.shared.number() == 0)
@@ -90,5 +99,15 @@ import Testing
             let text = issue.comments.map(\.rawValue).joined()
             return text.contains("Container.healthy<String>") || text.contains("Container.greeter<Greeter>")
         }
+    }
+}
+
+/// Factories whose definitions declare their test mock.
+final class DefinitionMockContainer: ManagedContainer {
+    let manager = ContainerManager()
+
+    var mocked: Factory<MockGreeter> { self { MockGreeter(name: "real") }.onTest { MockGreeter(name: "on test") } }
+    var asyncMocked: AsyncFactory<MockGreeter> {
+        self { MockGreeter(name: "real") }.onTest { MockGreeter(name: "on test") }
     }
 }

@@ -188,40 +188,33 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
 
     // MARK: Resolving
 
-    /// What one resolution uses after registrations, overrides and modifiers are applied.
+    /// What one resolution uses after registrations, overrides and modifiers are
+    /// applied: the synchronous factories' ``GeneralPath/merge(_:_:defaultScope:)``,
+    /// with the closure and decorators cast back to this factory's types.
     struct Effective {
+        var options: ResolvedOptions
         var factory: AsyncClosure<P, T>
-        var box: RegistrationBoxBase?
-        var scope: Scope?
-        var ttl: UInt64
-        var scopeOnParameters: Bool
-        var decorator: (@Sendable (T) -> Void)?
+        /// A decorator persisted at run time, which replaces the definition's.
         var persistedDecorator: DecoratorBox<T>?
-        var shutdown: ShutdownHandlerBase?
+
+        var box: RegistrationBoxBase? { options.box }
+        var scope: Scope? { options.scope }
+        var ttl: UInt64 { options.ttl }
+        var scopeOnParameters: Bool { options.scopeOnParameters }
+        var shutdown: ShutdownHandlerBase? { options.shutdown }
     }
 
     func effective(_ options: FactoryOptions?, defaultScope: Scope?) -> Effective {
-        var result = Effective(
-            factory: factory, box: nil, scope: hasScope ? scope : defaultScope, ttl: ttl,
-            scopeOnParameters: scopeOnParameters, decorator: decorator, persistedDecorator: nil, shutdown: shutdown)
-        if options == nil && contexts == nil { return result }
-        // A context override (run-time over definition, by rank) beats a registration.
-        if let best = GeneralPath.bestContext(persisted: options?.contexts ?? [], definition: contexts ?? []),
-            let box = best.box as? AsyncRegistrationBox<P, T>
-        {
-            result.factory = box.factory
-            result.box = box
-        } else if let box = options?.registration as? AsyncRegistrationBox<P, T> {
-            result.factory = box.factory
-            result.box = box
-        }
-        guard let options else { return result }
-        if options.hasScope { result.scope = options.scope }
-        if let ttl = options.ttl { result.ttl = ttl }
-        if let perParameter = options.scopeOnParameters { result.scopeOnParameters = perParameter }
-        if let decorator = options.decorator as? DecoratorBox<T> { result.persistedDecorator = decorator }
-        if let shutdown = options.shutdown { result.shutdown = shutdown }
-        return result
+        let definition = DefinitionOptions(
+            isolation: .none, scope: hasScope ? scope : nil, ttl: ttl, scopeOnParameters: scopeOnParameters,
+            shutdown: shutdown, contexts: contexts)
+        let merged = GeneralPath.merge(definition, options, defaultScope: defaultScope)
+        // Every box of this key was made by this kind of factory for `P` and `T`;
+        // checked all the same, as any cast user code can reach.
+        let box = merged.closureBox.map { $0 as? AsyncRegistrationBox<P, T> }
+        return Effective(
+            options: merged, factory: box??.factory ?? factory,
+            persistedDecorator: merged.decoratorBox as? DecoratorBox<T>)
     }
 
     /// Resolves: from the cache, by joining a build under way, or by building.
@@ -245,7 +238,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         let resolved = effective(options, defaultScope: defaultScope)
         // FactoryTesting strict mode: a resolution that uses the definition (no
         // registration or context override applies), as for synchronous factories.
-        if flags & ContainerManager.Flags.strict != 0 && resolved.box == nil { manager.reportUnmocked(key) }
+        if flags & ContainerManager.Flags.strict != 0 && resolved.options.usesDefinition { manager.reportUnmocked(key) }
         let chain = AsyncChain.current
         // Watched before the cache is read: a singleton's build that finds a cached
         // instance captures it as surely as one that builds it.
@@ -314,7 +307,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         if let persisted = resolved.persistedDecorator {
             persisted.decorator(value, false)
         } else {
-            resolved.decorator?(value)
+            decorator?(value)
         }
         if flags & ContainerManager.Flags.decorator != 0, let all = manager.publishedDecorator { all(value) }
     }

@@ -117,8 +117,6 @@ struct ResolvedOptions {
     /// The persisted registration or override box the closure came from, if any:
     /// a singleton it builds is kept with it (see ``RegistrationBoxBase/describesType``).
     var box: RegistrationBoxBase?
-    /// The closure is the factory's definition (not a mock).
-    var fromDefinition: Bool
     var scope: Scope?
     /// A decorator persisted at run time, which replaces the definition's.
     var decoratorBox: DecoratorBoxBase?
@@ -126,6 +124,23 @@ struct ResolvedOptions {
     var scopeOnParameters: Bool
     /// How a cached instance is shut down: the persisted `onShutdown`, else the definition's.
     var shutdown: ShutdownHandlerBase?
+
+    /// Whether the definition's own closure builds (no registration or context
+    /// override applies): what strict mode calls unmocked.
+    var usesDefinition: Bool { code == UInt8(ascii: "F") }
+}
+
+/// What a factory's definition says, for ``GeneralPath/merge(_:_:defaultScope:)``:
+/// the same fields for a synchronous and an asynchronous factory.
+struct DefinitionOptions {
+    var isolation: ClosureIsolation
+    /// The definition's scope, `nil` when it sets none.
+    var scope: Scope?
+    var ttl: UInt64
+    var scopeOnParameters: Bool
+    var shutdown: ShutdownHandlerBase?
+    /// Context overrides declared in the definition.
+    var contexts: [ContextOverride]?
 }
 
 /// What the general path decided before a build, carried across it on the
@@ -198,35 +213,49 @@ struct PendingBuild {
 /// every `P` and `T`, so an argument needs no metadata.
 @usableFromInline
 enum GeneralPath {
-    /// Merges persisted `options` over `registration`'s definition.
+    /// What a resolution of `registration` uses now: ``merge(_:_:defaultScope:)``
+    /// of its definition and what its container persisted.
     static func effective<P, T>(
         _ registration: FactoryRegistration<P, T>, _ persisted: PersistedOptions?, defaultScope: Scope?
     ) -> ResolvedOptions {
         let extras = registration.extras
-        var result = ResolvedOptions(
-            closureBox: nil, isolation: registration.isolation, code: UInt8(ascii: "F"), box: nil, fromDefinition: true,
+        let definition = DefinitionOptions(
+            isolation: registration.isolation,
             scope: registration.traits.contains(.hasScope) ? registration.scopeReference?.takeUnretainedValue() : nil,
-            decoratorBox: nil,
             ttl: registration.ttl, scopeOnParameters: registration.traits.contains(.scopeOnParameters),
-            shutdown: extras?.shutdown)
-        let persistedContexts = persisted?.value.contexts ?? []
-        let definitionContexts = extras?.contexts
-        if !persistedContexts.isEmpty || definitionContexts != nil,
-            let best = bestContext(persisted: persistedContexts, definition: definitionContexts ?? [])
+            shutdown: extras?.shutdown, contexts: extras?.contexts)
+        return merge(definition, persisted?.value, defaultScope: defaultScope)
+    }
+
+    /// What a resolution uses, for both kinds of factory: a context override
+    /// (run-time over definition, by rank) beats a registration, which beats the
+    /// definition's closure; persisted modifiers beat the definition's; without a
+    /// scope, the container's default scope applies.
+    ///
+    /// A context override written in the definition is part of the definition: it
+    /// has no registration box, so its instance is kept where the definition's is
+    /// (for a singleton, the storage's definition cell, not the shared one that
+    /// registrations write through to).
+    static func merge(_ definition: DefinitionOptions, _ options: FactoryOptions?, defaultScope: Scope?) -> ResolvedOptions {
+        var result = ResolvedOptions(
+            closureBox: nil, isolation: definition.isolation, code: UInt8(ascii: "F"), box: nil, scope: definition.scope,
+            decoratorBox: nil, ttl: definition.ttl, scopeOnParameters: definition.scopeOnParameters,
+            shutdown: definition.shutdown)
+        let persistedContexts = options?.contexts ?? []
+        if !persistedContexts.isEmpty || definition.contexts != nil,
+            let best = bestContext(persisted: persistedContexts, definition: definition.contexts ?? [])
         {
             result.closureBox = best.box
             result.isolation = best.box.isolation
             result.code = UInt8(ascii: "O")
             result.box = best.persisted ? best.box : nil
-            result.fromDefinition = !best.persisted
-        } else if let registered = persisted?.value.registration {
+        } else if let registered = options?.registration {
             result.closureBox = registered
             result.isolation = registered.isolation
             result.code = UInt8(ascii: "R")
             result.box = registered
-            result.fromDefinition = false
         }
-        if let options = persisted?.value {
+        if let options {
             if options.hasScope { result.scope = options.scope }
             result.decoratorBox = options.decorator
             if let shutdown = options.shutdown { result.shutdown = shutdown }
@@ -278,7 +307,7 @@ enum GeneralPath {
             ? manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.loadOptions() }) : nil
         let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.publishedDefaultScope : nil
         var resolved = effective(registration, options, defaultScope: defaultScope)
-        if resolved.fromDefinition { reportDefinitionUse(registration, resolved, flags: flags, key: key) }
+        if resolved.usesDefinition { reportDefinitionUse(registration, resolved, flags: flags, key: key) }
 
         let context = ResolutionContext.current
         pending.context = Unmanaged.passUnretained(context)
@@ -348,7 +377,7 @@ enum GeneralPath {
             registration.manager.reportUnmocked(key)
         }
         guard
-            resolved.code == UInt8(ascii: "F") && registration.traits.contains(.promised)
+            registration.traits.contains(.promised)
                 && flags & ContainerManager.Flags.promiseTriggersError != 0
         else { return }
         // A running program reports it in DEBUG builds only, as Factory does; graph
