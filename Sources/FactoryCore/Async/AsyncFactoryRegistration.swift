@@ -204,11 +204,11 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         var shutdown: ShutdownHandlerBase? { options.shutdown }
     }
 
-    func effective(_ options: FactoryOptions?, defaultScope: Scope?) -> Effective {
+    func effective(_ persisted: PersistedOptions?, defaultScope: Scope?) -> Effective {
         let definition = DefinitionOptions(
             isolation: .none, scope: hasScope ? scope : nil, ttl: ttl, scopeOnParameters: scopeOnParameters,
             shutdown: shutdown, contexts: contexts)
-        let merged = GeneralPath.merge(definition, options, defaultScope: defaultScope)
+        let merged = GeneralPath.merge(definition, persisted, defaultScope: defaultScope)
         // Every box of this key was made by this kind of factory for `P` and `T`;
         // checked all the same, as any cast user code can reach.
         let box = merged.closureBox.map { $0 as? AsyncRegistrationBox<P, T> }
@@ -233,7 +233,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         if flags & ContainerManager.Flags.shutDown != 0 { throw ContainerShutDownError(key: key) }
         let options =
             flags & ContainerManager.Flags.options != 0
-            ? manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.loadOptions() })?.value : nil
+            ? manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.loadOptions() }) : nil
         let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.publishedDefaultScope : nil
         let resolved = effective(options, defaultScope: defaultScope)
         // FactoryTesting strict mode: a resolution that uses the definition (no
@@ -392,7 +392,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         return manager.decideAtCacheLocation(
             key, fetched: fetched, shutDown: .shutDown,
             resolve: { slot, defaultScope in
-                resolved = effective(slot.options, defaultScope: defaultScope)
+                resolved = effective(slot.persistedOptions, defaultScope: defaultScope)
                 guard let scope = resolved.scope, !resolved.scopeOnParameters || hashable != nil else { return nil }
                 return (scope, resolved.box)
             },

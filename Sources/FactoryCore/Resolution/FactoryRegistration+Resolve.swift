@@ -224,7 +224,7 @@ enum GeneralPath {
             scope: registration.traits.contains(.hasScope) ? registration.scopeReference?.takeUnretainedValue() : nil,
             ttl: registration.ttl, scopeOnParameters: registration.traits.contains(.scopeOnParameters),
             shutdown: extras?.shutdown, contexts: extras?.contexts)
-        return merge(definition, persisted?.value, defaultScope: defaultScope)
+        return merge(definition, persisted, defaultScope: defaultScope)
     }
 
     /// What a resolution uses, for both kinds of factory: a context override
@@ -236,12 +236,15 @@ enum GeneralPath {
     /// has no registration box, so its instance is kept where the definition's is
     /// (for a singleton, the storage's definition cell, not the shared one that
     /// registrations write through to).
-    static func merge(_ definition: DefinitionOptions, _ options: FactoryOptions?, defaultScope: Scope?) -> ResolvedOptions {
+    @inline(__always)
+    static func merge(_ definition: DefinitionOptions, _ persisted: PersistedOptions?, defaultScope: Scope?) -> ResolvedOptions {
         var result = ResolvedOptions(
             closureBox: nil, isolation: definition.isolation, code: UInt8(ascii: "F"), box: nil, scope: definition.scope,
             decoratorBox: nil, ttl: definition.ttl, scopeOnParameters: definition.scopeOnParameters,
             shutdown: definition.shutdown)
-        let persistedContexts = options?.contexts ?? []
+        // Read field by field through the reference: a copy of the whole options
+        // value would retain and release every reference it holds.
+        let persistedContexts = persisted?.value.contexts ?? []
         if !persistedContexts.isEmpty || definition.contexts != nil,
             let best = bestContext(persisted: persistedContexts, definition: definition.contexts ?? [])
         {
@@ -249,18 +252,18 @@ enum GeneralPath {
             result.isolation = best.box.isolation
             result.code = UInt8(ascii: "O")
             result.box = best.persisted ? best.box : nil
-        } else if let registered = options?.registration {
+        } else if let registered = persisted?.value.registration {
             result.closureBox = registered
             result.isolation = registered.isolation
             result.code = UInt8(ascii: "R")
             result.box = registered
         }
-        if let options {
-            if options.hasScope { result.scope = options.scope }
-            result.decoratorBox = options.decorator
-            if let shutdown = options.shutdown { result.shutdown = shutdown }
-            if let ttl = options.ttl { result.ttl = ttl }
-            if let byParameter = options.scopeOnParameters { result.scopeOnParameters = byParameter }
+        if let persisted {
+            if persisted.value.hasScope { result.scope = persisted.value.scope }
+            result.decoratorBox = persisted.value.decorator
+            if let shutdown = persisted.value.shutdown { result.shutdown = shutdown }
+            if let ttl = persisted.value.ttl { result.ttl = ttl }
+            if let byParameter = persisted.value.scopeOnParameters { result.scopeOnParameters = byParameter }
         }
         if result.scope == nil { result.scope = defaultScope }
         return result
