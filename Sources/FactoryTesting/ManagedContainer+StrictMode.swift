@@ -3,8 +3,9 @@ extension ManagedContainer {
     /// that the test did not mock fails the test.
     ///
     /// "Mocked" means a `register` or a context override (`onTest`, ...) applies,
-    /// so the factory did not use its definition; asynchronous factories are
-    /// checked as synchronous ones are. Each unmocked factory is reported
+    /// so the factory did not use its definition's closure; an override written
+    /// in the definition itself (`self { Real() }.onTest { Mock() }`) counts.
+    /// Asynchronous factories are checked as synchronous ones are. Each unmocked factory is reported
     /// once, naming the container, the factory and its type; resolution then goes
     /// on with the definition. Factories listed in `allowed` may use their definition.
     ///
