@@ -28,6 +28,13 @@ final class MemoContainer: ManagedContainer {
             return Thing()
         }.cached.scopeOnParameters
     }
+
+    var asyncPerDouble: AsyncParameterFactory<Double, Thing> {
+        self { _ in
+            self.builds.increment()
+            return Thing()
+        }.cached.scopeOnParameters
+    }
 }
 
 /// Two cached factories, each resolving the other; each closure first waits until
@@ -72,6 +79,20 @@ final class CrossThreadContainer: ManagedContainer {
         #expect(container.manager.parameterEntryCount(key) == 0)
         // Ordinary parameters are still cached.
         #expect(container.perDouble(1.5) === container.perDouble(1.5))
+        #expect(container.manager.parameterEntryCount(key) == 1)
+    }
+
+    /// The async twin: its parameters become cache keys as a synchronous factory's do.
+    @Test func anAsyncParameterNotEqualToItselfIsBuiltEachTimeAndLeavesNothingBehind() async throws {
+        let container = MemoContainer()
+        var things: [Thing] = []
+        for _ in 0..<200 { things.append(try await container.asyncPerDouble(.nan)) }
+        #expect(Set(things.map(ObjectIdentifier.init)).count == 200)
+        #expect(container.builds.value == 200)
+        let key = container.asyncPerDouble.registration.key
+        #expect(container.manager.parameterEntryCount(key) == 0)
+        let kept = try await container.asyncPerDouble(1.5)
+        #expect(try await container.asyncPerDouble(1.5) === kept)
         #expect(container.manager.parameterEntryCount(key) == 1)
     }
 

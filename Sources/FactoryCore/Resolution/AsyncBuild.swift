@@ -236,10 +236,9 @@ package protocol AsyncParameter: Sendable {
 package struct AsyncParameterValue<P: Sendable>: AsyncParameter {
     package let value: P
     package init(_ value: P) { self.value = value }
+    /// As a synchronous factory's parameter becomes a cache key (``GeneralPath/hashable(_:)``).
     package var hashable: AnyHashable? {
-        guard let hashable = value as? any Hashable else { return nil }
-        let boxed = AnyHashable(hashable)
-        return boxed == boxed ? boxed : nil
+        GeneralPath.hashable(value)
     }
 }
 
