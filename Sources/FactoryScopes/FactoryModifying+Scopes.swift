@@ -47,6 +47,10 @@ extension FactoryModifying where P: Hashable {
     /// which are not equal never share an instance. A parameter that is not equal
     /// to itself (`Double.nan`) can never be found again, so its instance is
     /// built and not cached. Combine with a caching scope (`.cached.scopeOnParameters`).
+    ///
+    /// The parameter's `hash(into:)` and `==` run with the container's lock held
+    /// (the per-parameter cache is a dictionary that lock guards): they must not
+    /// resolve from the same container.
     public var scopeOnParameters: Self {
         var copy = self
         copy.registration.setScopeOnParameters(persist: registration.traits.contains(.persists))
