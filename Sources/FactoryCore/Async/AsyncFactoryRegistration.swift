@@ -387,18 +387,20 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     /// ``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:found:_:_:)``); only
     /// how a task joins a build is this kind's (``TaskJoining``).
     private func decide(_ hashable: (any AsyncParameter)?, node: AsyncChain, fetched: FetchedScopeCache) -> AsyncDecision {
+        // Made before locking: making the key runs the parameter's `==`.
+        let hashableKey = hashable?.hashable
         // Chosen again under the lock (`resolve`) before anything below reads it.
         var resolved = effective(nil, defaultScope: nil)
         return manager.decideAtCacheLocation(
             key, fetched: fetched, shutDown: .shutDown,
             resolve: { slot, defaultScope in
                 resolved = effective(slot.persistedOptions, defaultScope: defaultScope)
-                guard let scope = resolved.scope, !resolved.scopeOnParameters || hashable != nil else { return nil }
+                guard let scope = resolved.scope, !resolved.scopeOnParameters || hashableKey != nil else { return nil }
                 return (scope, resolved.box)
             },
             uncached: { .uncached(resolved.factory) },
             decide: { location, scope, garbage, outdated in
-                let parameterKey = resolved.scopeOnParameters ? hashable?.hashable : nil
+                let parameterKey = resolved.scopeOnParameters ? hashableKey : nil
                 return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
                     let found = buffer.baseAddress.unsafelyUnwrapped
                     let decision = location.decideBuild(
