@@ -256,7 +256,10 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             return hit
         }
 
-        let hashable = AsyncFactoryRegistration.hashable(parameter)
+        // The cache key, made once (it runs the parameter's `==`), and the parameter
+        // as the chain keeps it, when it can be a key.
+        let cacheKey = GeneralPath.hashable(parameter)
+        let hashable: (any AsyncParameter)? = cacheKey == nil ? nil : AsyncParameterValue(parameter)
         let parameterless = P.self == Void.self
         // Always checked: a task that waits for its own build would wait forever.
         if let chain { try Self.checkCycle(key, in: chain, containerID: containerID, hashable, parameterless) }
@@ -270,7 +273,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             value = try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }
         case .cells:
             let fetched = FetchedScopeCache(scope: resolved.scope, key: key, manager: manager)
-            value = try await resolveCached(parameter, hashable, node: node, fetched: fetched)
+            value = try await resolveCached(parameter, cacheKey, node: node, fetched: fetched)
         }
         decorate(value, resolved, flags)
         return value
@@ -312,19 +315,14 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         if flags & ContainerManager.Flags.decorator != 0, let all = manager.publishedDecorator { all(value) }
     }
 
-    private static func hashable(_ parameter: P) -> (any AsyncParameter)? {
-        let value = AsyncParameterValue(parameter)
-        return value.hashable == nil ? nil : value
-    }
-
     /// A build that a resolution of a newer generation superseded hands no value
     /// to the tasks that joined it: they decide again. The task that started it
     /// gets its outcome.
     nonisolated(nonsending) private func resolveCached(
-        _ parameter: P, _ hashable: (any AsyncParameter)?, node: AsyncChain, fetched: FetchedScopeCache
+        _ parameter: P, _ cacheKey: AnyHashable?, node: AsyncChain, fetched: FetchedScopeCache
     ) async throws -> T {
         while true {
-            switch decide(hashable, node: node, fetched: fetched) {
+            switch decide(cacheKey, node: node, fetched: fetched) {
             case .cached(let value):
                 return value
             case .uncached(let factory):
@@ -386,21 +384,21 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     /// (``ContainerManager/decideAtCacheLocation(_:fetched:shutDown:resolve:uncached:decide:)``,
     /// ``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:found:_:_:)``); only
     /// how a task joins a build is this kind's (``TaskJoining``).
-    private func decide(_ hashable: (any AsyncParameter)?, node: AsyncChain, fetched: FetchedScopeCache) -> AsyncDecision {
-        // Made before locking: making the key runs the parameter's `==`.
-        let hashableKey = hashable?.hashable
+    /// `cacheKey` is the parameter as a cache key, made before locking: making it
+    /// runs the parameter's `==`.
+    private func decide(_ cacheKey: AnyHashable?, node: AsyncChain, fetched: FetchedScopeCache) -> AsyncDecision {
         // Chosen again under the lock (`resolve`) before anything below reads it.
         var resolved = effective(nil, defaultScope: nil)
         return manager.decideAtCacheLocation(
             key, fetched: fetched, shutDown: .shutDown,
             resolve: { slot, defaultScope in
                 resolved = effective(slot.persistedOptions, defaultScope: defaultScope)
-                guard let scope = resolved.scope, !resolved.scopeOnParameters || hashableKey != nil else { return nil }
+                guard let scope = resolved.scope, !resolved.scopeOnParameters || cacheKey != nil else { return nil }
                 return (scope, resolved.box)
             },
             uncached: { .uncached(resolved.factory) },
             decide: { location, scope, garbage, outdated in
-                let parameterKey = resolved.scopeOnParameters ? hashableKey : nil
+                let parameterKey = resolved.scopeOnParameters ? cacheKey : nil
                 return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
                     let found = buffer.baseAddress.unsafelyUnwrapped
                     let decision = location.decideBuild(
