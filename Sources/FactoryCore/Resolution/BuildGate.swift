@@ -52,9 +52,10 @@ package struct BuildGate {
 protocol BuildJoining {
     /// What runs a build of this kind (what ``BuildGate/build`` holds).
     associatedtype Build: AnyObject
-    /// `running` as a build of this kind; `nil` for one of another kind (a
-    /// custom strategy that returned one ``ScopeCache`` for two factories), which
-    /// is then treated as outdated.
+    /// `running` as a build of this kind; `nil` for one of another kind, which
+    /// is then treated as outdated. Keys keep the kinds apart, and a
+    /// ``ScopeCache`` belongs to one factory, so this is a checked cast that
+    /// always succeeds.
     func build(_ running: AnyObject) -> Build?
     /// Whether this resolution runs inside `build`: joining it would wait forever.
     func runsInside(_ build: Build) -> Bool
