@@ -381,23 +381,21 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     /// to build: a `register` or reset that returned before this point is always
     /// seen, and a build never runs a closure older than the generation it is
     /// stamped with. The decision is the synchronous factories' one
-    /// (``ContainerManager/decideAtCacheLocation(_:fetched:shutDown:resolve:uncached:decide:)``,
+    /// (``ContainerManager/decideAtCacheLocation(_:fetched:shutDown:resolve:place:uncached:decide:)``,
     /// ``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:found:_:_:)``); only
     /// how a task joins a build is this kind's (``TaskJoining``).
     /// `cacheKey` is the parameter as a cache key, made before locking: making it
     /// runs the parameter's `==`.
     private func decide(_ cacheKey: AnyHashable?, node: AsyncChain, fetched: FetchedScopeCache) -> AsyncDecision {
-        // Chosen again under the lock (`resolve`) before anything below reads it.
-        var resolved = effective(nil, defaultScope: nil)
-        return manager.decideAtCacheLocation(
+        manager.decideAtCacheLocation(
             key, fetched: fetched, shutDown: .shutDown,
-            resolve: { slot, defaultScope in
-                resolved = effective(slot.persistedOptions, defaultScope: defaultScope)
+            resolve: { slot, defaultScope in effective(slot.persistedOptions, defaultScope: defaultScope) },
+            place: { resolved in
                 guard let scope = resolved.scope, !resolved.scopeOnParameters || cacheKey != nil else { return nil }
                 return (scope, resolved.box)
             },
-            uncached: { .uncached(resolved.factory) },
-            decide: { location, scope, garbage, outdated in
+            uncached: { resolved in .uncached(resolved.factory) },
+            decide: { location, scope, resolved, garbage, outdated in
                 let parameterKey = resolved.scopeOnParameters ? cacheKey : nil
                 return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
                     let found = buffer.baseAddress.unsafelyUnwrapped

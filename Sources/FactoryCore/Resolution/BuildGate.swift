@@ -84,15 +84,17 @@ extension ContainerManager {
     /// The frame of every cache decision, for both kinds of factory. Under the
     /// container's lock (a shut-down container gives `shutDown`), `resolve`
     /// chooses the factory's closure and options again from its slot and the
-    /// container's default scope, and returns the scope that caches, with the
-    /// registration box that chose it, or `nil` to build without caching
+    /// container's default scope; `place` says which scope caches them, with the
+    /// registration box that chose the closure, or `nil` to build without caching
     /// (`uncached`); the scope's strategy places the instance, and `decide` runs
     /// there with the location's locks held. What the decision drops, and the
     /// waiters of a build it outdated, are released after unlocking.
-    func decideAtCacheLocation<Result>(
+    func decideAtCacheLocation<Resolved, Result>(
         _ key: FactoryKey, fetched: FetchedScopeCache, shutDown: Result,
-        resolve: (Slot, _ defaultScope: Scope?) -> (Scope, RegistrationBoxBase?)?, uncached: () -> Result,
-        decide: (CacheLocation, Scope, inout Garbage, inout BuildGate?) -> Result
+        resolve: (Slot, _ defaultScope: Scope?) -> Resolved,
+        place: (Resolved) -> (Scope, RegistrationBoxBase?)?,
+        uncached: (Resolved) -> Result,
+        decide: (CacheLocation, Scope, Resolved, inout Garbage, inout BuildGate?) -> Result
     ) -> Result {
         var garbage = Garbage()
         var outdated: BuildGate?
@@ -103,10 +105,11 @@ extension ContainerManager {
         return lock.withLock {
             if state.isShutDown { return shutDown }
             let slot = slot(key)
-            guard let (scope, box) = resolve(slot, state.defaultScope) else { return uncached() }
+            let resolved = resolve(slot, state.defaultScope)
+            guard let (scope, box) = place(resolved) else { return uncached(resolved) }
             return scope.strategy.withLocation(scope: scope, box: box, slot: slot, key: key, manager: self, fetched: fetched) {
-                guard let location = $0 else { return uncached() }
-                return decide(location, scope, &garbage, &outdated)
+                guard let location = $0 else { return uncached(resolved) }
+                return decide(location, scope, resolved, &garbage, &outdated)
             }
         }
     }

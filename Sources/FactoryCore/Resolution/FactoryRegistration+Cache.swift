@@ -79,7 +79,7 @@ extension GeneralPath {
     /// Chooses the closure and the cache again under the lock, with the decision
     /// to build, so a `register` or reset that returned before it is always seen.
     /// The decision is the asynchronous factories' one
-    /// (``ContainerManager/decideAtCacheLocation(_:fetched:shutDown:resolve:uncached:decide:)``,
+    /// (``ContainerManager/decideAtCacheLocation(_:fetched:shutDown:resolve:place:uncached:decide:)``,
     /// ``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:found:_:_:)``); only
     /// how a thread joins a build is this kind's (``ThreadJoining``).
     @inline(never)
@@ -94,11 +94,13 @@ extension GeneralPath {
         return manager.decideAtCacheLocation(
             key, fetched: fetched, shutDown: .shutDown,
             resolve: { slot, defaultScope in
+                // Also the caller's: the decorators and closure it uses come from here.
                 resolved = effective(registration, slot.persistedOptions, defaultScope: defaultScope)
-                return resolved.scope.map { ($0, resolved.box) }
+                return resolved
             },
-            uncached: { .uncached },
-            decide: { location, scope, garbage, outdated in
+            place: { resolved in resolved.scope.map { ($0, resolved.box) } },
+            uncached: { _ in .uncached },
+            decide: { location, scope, resolved, garbage, outdated in
                 let decision = location.decideBuild(
                     ThreadJoining(context: context), parameterKey, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl,
                     shutdown: resolved.shutdown, found: found, &garbage, &outdated)
