@@ -81,8 +81,8 @@ extension AsyncParameterFactory {
 
     /// Caches one instance per distinct parameter instead of keeping the first. A
     /// parameter that is not `Hashable`, or not equal to itself (NaN), is built
-    /// every time and never cached. Its `hash(into:)` and `==` run with the
-    /// container's lock held: they must not resolve from the same container.
+    /// every time and never cached. Its `hash(into:)` and `==` run with no
+    /// library lock held: they may resolve from the same container.
     public var scopeOnParameters: Self {
         var copy = self
         copy.registration.setScopeOnParameters(caller: registration.name)

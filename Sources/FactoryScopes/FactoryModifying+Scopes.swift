@@ -48,9 +48,10 @@ extension FactoryModifying where P: Hashable {
     /// to itself (`Double.nan`) can never be found again, so its instance is
     /// built and not cached. Combine with a caching scope (`.cached.scopeOnParameters`).
     ///
-    /// The parameter's `hash(into:)` and `==` run with the container's lock held
-    /// (the per-parameter cache is a dictionary that lock guards): they must not
-    /// resolve from the same container.
+    /// The parameter's `hash(into:)` and `==` run with no library lock held, so
+    /// they may resolve from the same container: the hash is taken before
+    /// locking, and the parameter is compared with the cached ones of its hash
+    /// after unlocking.
     public var scopeOnParameters: Self {
         var copy = self
         copy.registration.setScopeOnParameters(persist: registration.traits.contains(.persists))

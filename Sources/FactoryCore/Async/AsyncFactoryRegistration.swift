@@ -256,10 +256,10 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             return hit
         }
 
-        // The cache key, made once (it runs the parameter's `==`), and the parameter
-        // as the chain keeps it, when it can be a key.
-        let cacheKey = GeneralPath.hashable(parameter)
-        let hashable: (any AsyncParameter)? = cacheKey == nil ? nil : AsyncParameterValue(parameter)
+        // The parameter as a cache key, made once and unlocked (it runs the
+        // parameter's `hash(into:)` and `==`), and as the chain keeps it, when it can be a key.
+        let lookup = ParameterLookup(parameter)
+        let hashable: (any AsyncParameter)? = lookup == nil ? nil : AsyncParameterValue(parameter)
         let parameterless = P.self == Void.self
         // Always checked: a task that waits for its own build would wait forever.
         if let chain { try Self.checkCycle(key, in: chain, containerID: containerID, hashable, parameterless) }
@@ -273,7 +273,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             value = try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }
         case .cells:
             let fetched = FetchedScopeCache(scope: resolved.scope, key: key, manager: manager)
-            value = try await resolveCached(parameter, cacheKey, node: node, fetched: fetched)
+            value = try await resolveCached(parameter, lookup, node: node, fetched: fetched)
         }
         decorate(value, resolved, flags)
         return value
@@ -319,10 +319,11 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     /// to the tasks that joined it: they decide again. The task that started it
     /// gets its outcome.
     nonisolated(nonsending) private func resolveCached(
-        _ parameter: P, _ cacheKey: AnyHashable?, node: AsyncChain, fetched: FetchedScopeCache
+        _ parameter: P, _ lookup: ParameterLookup?, node: AsyncChain, fetched: FetchedScopeCache
     ) async throws -> T {
+        var lookup = lookup
         while true {
-            switch decide(cacheKey, node: node, fetched: fetched) {
+            switch decide(lookup, node: node, fetched: fetched) {
             case .cached(let value):
                 return value
             case .uncached(let factory):
@@ -334,6 +335,8 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             case .build(let build, let factory):
                 await start(build, factory, parameter)
                 return try await build.value()
+            case .compare(let keys):
+                lookup?.compare(keys)
             }
         }
     }
@@ -375,6 +378,8 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         case join(AsyncBuild<T>)
         /// This resolution starts the build.
         case build(AsyncBuild<T>, AsyncClosure<P, T>)
+        /// Compare the parameter with these keys, unlocked, then decide again.
+        case compare([ParameterKey])
     }
 
     /// Chooses the closure and the cache again under the lock, with the decision
@@ -384,23 +389,23 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     /// (``ContainerManager/decideAtCacheLocation(_:fetched:shutDown:resolve:place:uncached:decide:)``,
     /// ``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:found:_:_:)``); only
     /// how a task joins a build is this kind's (``TaskJoining``).
-    /// `cacheKey` is the parameter as a cache key, made before locking: making it
-    /// runs the parameter's `==`.
-    private func decide(_ cacheKey: AnyHashable?, node: AsyncChain, fetched: FetchedScopeCache) -> AsyncDecision {
+    /// `lookup` finds the parameter's cache key; what runs the parameter's own
+    /// `hash(into:)` and `==` runs before locking.
+    private func decide(_ lookup: ParameterLookup?, node: AsyncChain, fetched: FetchedScopeCache) -> AsyncDecision {
         manager.decideAtCacheLocation(
             key, fetched: fetched, shutDown: .shutDown,
             resolve: { slot, defaultScope in effective(slot.persistedOptions, defaultScope: defaultScope) },
             place: { resolved in
-                guard let scope = resolved.scope, !resolved.scopeOnParameters || cacheKey != nil else { return nil }
+                guard let scope = resolved.scope, !resolved.scopeOnParameters || lookup != nil else { return nil }
                 return (scope, resolved.box)
             },
             uncached: { resolved in .uncached(resolved.factory) },
             decide: { location, scope, resolved, garbage, outdated in
-                let parameterKey = resolved.scopeOnParameters ? cacheKey : nil
+                let parameter = resolved.scopeOnParameters ? lookup : nil
                 return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
                     let found = buffer.baseAddress.unsafelyUnwrapped
                     let decision = location.decideBuild(
-                        TaskJoining<T>(node: node), parameterKey, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl,
+                        TaskJoining<T>(node: node), parameter, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl,
                         shutdown: resolved.shutdown, found: found, &garbage, &outdated)
                     switch decision {
                     case .cached: return .cached(found.move())
@@ -410,6 +415,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
                     case .inside: return .uncached(resolved.factory)
                     case .join(let build, _): return .join(build)
                     case .build(let build, _): return .build(build, resolved.factory)
+                    case .compare(let keys): return .compare(keys)
                     }
                 }
             })

@@ -11,7 +11,7 @@ extension ContainerManager {
     package struct SlotSnapshot {
         package var options: FactoryOptions?
         package var cell: CacheCell?
-        package var parameterCells: [AnyHashable: CacheCell]
+        package var parameterCells: [ParameterKey: CacheCell]
     }
 
     /// Saves registrations, context overrides, persisted modifiers and this

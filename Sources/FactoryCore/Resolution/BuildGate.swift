@@ -78,6 +78,9 @@ enum GateDecision<Build> {
     case join(Build, WaitPoint?)
     /// This resolution builds it; `BuildClaim/end(_:storing:of:key:manager:)` ends the build.
     case build(Build, BuildClaim)
+    /// The parameter must be compared with these keys of its hash, with no lock
+    /// held (``ParameterLookup/compare(_:)``), before deciding again.
+    case compare([ParameterKey])
 }
 
 extension ContainerManager {
@@ -116,7 +119,7 @@ extension ContainerManager {
 }
 
 extension CacheLocation {
-    /// Reads the cache for `parameterKey` (or the unparameterized instance), then
+    /// Reads the cache for `parameter` (or the unparameterized instance), then
     /// joins the build under way or starts one. Locks held.
     ///
     /// A build of an older generation or singleton era (a `register`, reset or
@@ -124,12 +127,18 @@ extension CacheLocation {
     /// resolution starts one of the current generation, and the old gate, handed
     /// back in `outdated`, has its waiters released after unlocking
     /// (``BuildGate/releaseWaiters()``). What the cache drops goes to `garbage`.
+    /// A parameter whose key is not settled yet gets `compare`.
     func decideBuild<Kind: BuildJoining, T>(
-        _ kind: Kind, _ parameterKey: AnyHashable?, scopeID: ObjectIdentifier, ttl: UInt64,
+        _ kind: Kind, _ parameter: ParameterLookup?, scopeID: ObjectIdentifier, ttl: UInt64,
         shutdown: ShutdownHandlerBase?, found: UnsafeMutablePointer<T>, _ garbage: inout Garbage,
         _ outdated: inout BuildGate?
     ) -> GateDecision<Kind.Build> {
         linkHit(&garbage)
+        var parameterKey: ParameterKey?
+        if let parameter {
+            guard let key = parameter.key(in: cells) else { return .compare(cells.parameterKeys(hash: parameter.hash)) }
+            parameterKey = key
+        }
         if let value = cachedValue(T.self, parameterKey, scopeID: scopeID, ttl: ttl, &garbage) {
             found.initialize(to: value)
             return .cached
@@ -140,20 +149,20 @@ extension CacheLocation {
             if gate.stamp == stamp, let build = kind.build(running) {
                 if kind.runsInside(build) { return .inside }
                 kind.prepareToWait(at: &gate)
-                setGate(gate, parameterKey)
+                setGate(gate, parameterKey, &garbage)
                 return .join(build, gate.waitPoint)
             }
             outdated = gate
         }
         let claim = BuildClaim(location: self, parameterKey: parameterKey, scopeID: scopeID, stamp: stamp, shutdown: shutdown)
         let build = kind.start(claim)
-        setGate(BuildGate(build: build, scopeID: scopeID, stamp: stamp), parameterKey)
+        setGate(BuildGate(build: build, scopeID: scopeID, stamp: stamp), parameterKey, &garbage)
         return .build(build, claim)
     }
 
-    func setGate(_ gate: BuildGate, _ parameterKey: AnyHashable?) {
+    func setGate(_ gate: BuildGate, _ parameterKey: ParameterKey?, _ garbage: inout Garbage) {
         if let parameterKey {
-            cells.parameterGates[parameterKey] = gate
+            cells.setParameterGate(gate, for: parameterKey, &garbage)
         } else {
             cells.gate = gate
         }
@@ -164,7 +173,7 @@ extension CacheLocation {
 /// entry it belongs to.
 struct BuildClaim {
     let location: CacheLocation
-    let parameterKey: AnyHashable?
+    let parameterKey: ParameterKey?
     let scopeID: ObjectIdentifier
     let stamp: BuildStamp
     /// How the instance is shut down, if its factory says.
@@ -186,20 +195,21 @@ struct BuildClaim {
         let cells = location.cells
         return manager.lock.withLock {
             location.withStorageLock { () -> (BuildGate?, Bool) in
+                let current = location.isCurrent(stamp)
+                if current, let value {
+                    location.store(value, parameterKey, scopeID: scopeID, key: key, shutdown: shutdown, &garbage)
+                }
+                // After storing: a key the new entry uses stays in the index.
                 var cleared: BuildGate?
                 if let parameterKey {
                     if cells.parameterGates[parameterKey]?.build === build {
-                        cleared = cells.parameterGates.removeValue(forKey: parameterKey)
+                        cleared = cells.setParameterGate(nil, for: parameterKey, &garbage)
                     }
                 } else if cells.gate.build === build {
                     cleared = cells.gate
                     cells.gate = BuildGate()
                 }
-                guard location.isCurrent(stamp) else { return (cleared, false) }
-                if let value {
-                    location.store(value, parameterKey, scopeID: scopeID, key: key, shutdown: shutdown, &garbage)
-                }
-                return (cleared, true)
+                return (cleared, current)
             }
         }
     }

@@ -51,7 +51,7 @@ package struct CacheLocation {
     /// under `scopeID`, `ttl` and this location's era; one that expired, was
     /// released or is stale is dropped into `garbage`. Locks held.
     func cachedValue<T>(
-        _ type: T.Type, _ parameterKey: AnyHashable?, scopeID: ObjectIdentifier, ttl: UInt64, _ garbage: inout Garbage
+        _ type: T.Type, _ parameterKey: ParameterKey?, scopeID: ObjectIdentifier, ttl: UInt64, _ garbage: inout Garbage
     ) -> T? {
         guard let cell = parameterKey.map({ cells.parameterCells[$0] }) ?? cells.cell else { return nil }
         if cell.era == era && cell.isValid(scopeID: scopeID, ttl: ttl) {
@@ -75,7 +75,7 @@ package struct CacheLocation {
     /// cell records it (not for a weak scope: the container does not own what it
     /// holds weakly). Locks held.
     func store<T>(
-        _ value: T, _ parameterKey: AnyHashable?, scopeID: ObjectIdentifier, key: FactoryKey,
+        _ value: T, _ parameterKey: ParameterKey?, scopeID: ObjectIdentifier, key: FactoryKey,
         shutdown: ShutdownHandlerBase?, _ garbage: inout Garbage
     ) {
         let now = CacheCell.now()
@@ -87,6 +87,7 @@ package struct CacheLocation {
         guard let cell = made else { return }
         if let parameterKey {
             garbage.add(cells.parameterCells.updateValue(cell, forKey: parameterKey))
+            cells.indexParameterKey(parameterKey)
         } else {
             cells.setCell(cell, &garbage)
             writeThrough(value, key: key, scopeID: scopeID, createdAt: now, shutdown: record, &garbage)

@@ -25,13 +25,13 @@ extension GeneralPath {
             if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: UInt8(ascii: "C")) }
             return true
         }
-        var parameterKey: AnyHashable?
+        var lookup: ParameterLookup?
         if resolved.scopeOnParameters {
-            guard let hashable = hashable(parameter) else { return false }
-            parameterKey = hashable
+            guard let parameterLookup = ParameterLookup(parameter) else { return false }
+            lookup = parameterLookup
         }
         while true {
-            switch decide(registration, parameterKey, resolved: &resolved, context: context, found: found) {
+            switch decide(registration, lookup, resolved: &resolved, context: context, found: found) {
             case .cached:
                 if traceIndex >= 0 { context.endTrace(traceIndex, value: found.pointee, code: UInt8(ascii: "C")) }
                 return true
@@ -50,6 +50,8 @@ extension GeneralPath {
                 return false
             case .wait(let builder, let waitPoint):
                 WaitGraph.wait(context, for: builder, key: key, at: waitPoint)
+            case .compare(let keys):
+                lookup?.compare(keys)
             case .build(let claim):
                 context.beginOwnedBuild(claim.ownedBuild(lock: manager.lock))
                 pending.claim = claim
@@ -74,6 +76,8 @@ extension GeneralPath {
         case wait(ResolutionContext, WaitPoint)
         /// This thread builds it.
         case build(BuildClaim)
+        /// Compare the parameter with these keys, unlocked, then decide again.
+        case compare([ParameterKey])
     }
 
     /// Chooses the closure and the cache again under the lock, with the decision
@@ -84,7 +88,7 @@ extension GeneralPath {
     /// how a thread joins a build is this kind's (``ThreadJoining``).
     @inline(never)
     private static func decide<P, T>(
-        _ registration: FactoryRegistration<P, T>, _ parameterKey: AnyHashable?, resolved: inout ResolvedOptions,
+        _ registration: FactoryRegistration<P, T>, _ parameter: ParameterLookup?, resolved: inout ResolvedOptions,
         context: ResolutionContext, found: UnsafeMutablePointer<T>
     ) -> CacheDecision {
         let manager = registration.manager
@@ -102,7 +106,7 @@ extension GeneralPath {
             uncached: { _ in .uncached },
             decide: { location, scope, resolved, garbage, outdated in
                 let decision = location.decideBuild(
-                    ThreadJoining(context: context), parameterKey, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl,
+                    ThreadJoining(context: context), parameter, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl,
                     shutdown: resolved.shutdown, found: found, &garbage, &outdated)
                 switch decision {
                 case .cached: return .cached
@@ -110,6 +114,7 @@ extension GeneralPath {
                 // `ThreadJoining.prepareToWait` made the point.
                 case .join(let builder, let waitPoint): return .wait(builder, waitPoint!)
                 case .build(_, let claim): return .build(claim)
+                case .compare(let keys): return .compare(keys)
                 }
             })
     }

@@ -57,7 +57,7 @@ package final class ResolutionContext {
     /// A cache entry this thread is building.
     package struct OwnedBuild {
         package let cells: CellSet
-        package let parameter: AnyHashable?
+        package let parameter: ParameterKey?
         package let lock: FactoryLock
         package let extraLock: FactoryLock?
 
@@ -89,10 +89,12 @@ package final class ResolutionContext {
     /// parks a validation thread that hit a cycle).
     package func abandonBuilds() {
         while let build = builds.popLast() {
+            var garbage = Garbage()
+            defer { garbage.release() }
             let point = build.withLocks { () -> WaitPoint? in
                 if let parameter = build.parameter {
                     guard build.cells.parameterGates[parameter]?.build === self else { return nil }
-                    return build.cells.parameterGates.removeValue(forKey: parameter)?.waitPoint
+                    return build.cells.setParameterGate(nil, for: parameter, &garbage)?.waitPoint
                 }
                 guard build.cells.gate.build === self else { return nil }
                 defer { build.cells.gate = BuildGate() }

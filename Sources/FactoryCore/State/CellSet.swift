@@ -20,9 +20,12 @@ package final class CellSet: @unchecked Sendable {
     /// The build of the unparameterized instance under way, if any.
     @exclusivity(unchecked) package var gate = BuildGate()
     /// Instances per parameter (`scopeOnParameters`).
-    @exclusivity(unchecked) package var parameterCells: [AnyHashable: CacheCell] = [:]
+    @exclusivity(unchecked) package var parameterCells: [ParameterKey: CacheCell] = [:]
     /// Builds per parameter under way.
-    @exclusivity(unchecked) package var parameterGates: [AnyHashable: BuildGate] = [:]
+    @exclusivity(unchecked) package var parameterGates: [ParameterKey: BuildGate] = [:]
+    /// The keys the two use, by the parameter's hash: where a parameter's key is
+    /// found (``ParameterLookup``).
+    @exclusivity(unchecked) var parameterIndex: [Int: [ParameterKey]] = [:]
 
     package init() {
         word = .allocate(capacity: 1)
@@ -54,21 +57,33 @@ package final class CellSet: @unchecked Sendable {
     /// Replaces the per-parameter instances; the old entries, keys included, go to
     /// `garbage`: a key may hold the last reference to a user's parameter value.
     /// Owner's lock held.
-    package func replaceParameterCells(with cells: [AnyHashable: CacheCell], _ garbage: inout Garbage) {
-        guard !parameterCells.isEmpty else {
-            parameterCells = cells
-            return
-        }
-        let dropped = parameterCells
+    package func replaceParameterCells(with cells: [ParameterKey: CacheCell], _ garbage: inout Garbage) {
+        if parameterCells.isEmpty && cells.isEmpty { return }
+        if !parameterCells.isEmpty { garbage.keep(parameterCells) }
         parameterCells = cells
-        garbage.keep(dropped)
+        reindexParameterKeys(&garbage)
     }
 
     /// Removes the instance cached for `parameter`; the entry, key included, goes
     /// to `garbage`. Owner's lock held.
-    package func removeParameterCell(_ parameter: AnyHashable, _ garbage: inout Garbage) {
+    package func removeParameterCell(_ parameter: ParameterKey, _ garbage: inout Garbage) {
         guard let index = parameterCells.index(forKey: parameter) else { return }
         garbage.keep(parameterCells.remove(at: index))
+        unindexParameterKeyIfUnused(parameter, &garbage)
+    }
+
+    /// Sets or clears the build under way for `parameter`; a cleared gate is
+    /// returned, with its waiters. Owner's lock held.
+    @discardableResult
+    func setParameterGate(_ gate: BuildGate?, for parameter: ParameterKey, _ garbage: inout Garbage) -> BuildGate? {
+        guard let gate else {
+            let cleared = parameterGates.removeValue(forKey: parameter)
+            unindexParameterKeyIfUnused(parameter, &garbage)
+            return cleared
+        }
+        parameterGates[parameter] = gate
+        indexParameterKey(parameter)
+        return nil
     }
 
     /// Drops the instances cached under `scopeID`, and makes a build of that
