@@ -18,6 +18,6 @@ public final class Singleton: Scope, @unchecked Sendable {
     /// only. Singletons built from a registration made on one container are
     /// released the next time that factory resolves there, or with the registration.
     public func reset() {
-        SingletonStorage.current.resetAll()
+        GlobalStorage.current.resetAll()
     }
 }

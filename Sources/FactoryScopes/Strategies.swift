@@ -36,7 +36,7 @@ final class ContainerCellsStrategy: ScopeStrategy {
     var label: String { weak ? "shared" : "cached" }
 }
 
-/// `Singleton`: the container's singleton storage (see ``SingletonStorage`` for
+/// `Singleton`: the container's global storage (see ``SingletonTable`` for
 /// which instance a container shares with which), or a registration's own cells.
 final class SingletonStrategy: ScopeStrategy {
     var keeping: ScopeKeeping { .cells }
@@ -45,7 +45,7 @@ final class SingletonStrategy: ScopeStrategy {
         scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
         fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
     ) -> Result {
-        let storage = manager.singletons.takeUnretainedValue()
+        let storage = manager.globalStorageReference.takeUnretainedValue()
         if let box, !box.describesType {
             // A registration of one container instance keeps its singleton with it.
             if box.singletonCells == nil { box.singletonCells = CellSet() }
@@ -54,7 +54,7 @@ final class SingletonStrategy: ScopeStrategy {
                     cells: box.singletonCells!, weak: false, era: storage.era.value, storage: storage, writeThrough: true))
         }
         return storage.lock.withLock {
-            let singleton = storage.slot(key)
+            let singleton = storage.singletons.slot(key)
             var location = CacheLocation(
                 cells: box == nil ? singleton.definition : singleton.shared, weak: false, era: 0, storage: storage,
                 writeThrough: false)
@@ -72,8 +72,10 @@ final class SingletonStrategy: ScopeStrategy {
     {
         // A registration's own singleton is read under the lock, with its era.
         guard box.describesType else { return nil }
-        return manager.singletons._withUnsafeGuaranteedRef { storage in
-            storage.find(key)?._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.shared) }
+        return manager.globalStorageReference._withUnsafeGuaranteedRef { storage in
+            storage.loadedSingletons?._withUnsafeGuaranteedRef { singletons in
+                singletons.find(key)?._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.shared) }
+            }
         }
     }
 

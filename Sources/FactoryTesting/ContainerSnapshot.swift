@@ -56,8 +56,8 @@ public struct ContainerSnapshot {
     }
 
     private struct SavedSingletons {
-        let storage: SingletonStorage
-        let saved: SingletonStorage.Saved
+        let storage: GlobalStorage
+        let saved: GlobalStorage.Saved
     }
 
     private let containers: [SavedContainer]
@@ -88,7 +88,7 @@ public struct ContainerSnapshot {
             // rather than something a restore would have to make again.
             manager.ensureAutoRegistered(container)
             saved.append(SavedContainer(manager: manager, state: manager.save()))
-            let storage = manager.singletonStorage
+            let storage = manager.globalStorage
             if !singletons.contains(where: { $0.storage === storage }) {
                 singletons.append(SavedSingletons(storage: storage, saved: storage.save()))
             }

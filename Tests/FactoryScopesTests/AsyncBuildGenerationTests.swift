@@ -98,10 +98,10 @@ func suspend(until signal: Signal) async {
     /// outdated by a singleton reset through its era. Both recover.
     @Test(arguments: ["Scope.singleton.reset()", "reset(options: .singletons)"], [false, true])
     func aSingletonResetStartsANewBuild(_ reset: String, registered: Bool) async throws {
-        let storage = SingletonStorage()
-        try await SingletonStorage.$testStorage.withValue(storage) {
+        let storage = GlobalStorage()
+        try await GlobalStorage.$testStorage.withValue(storage) {
             let container = HangingContainer()
-            container.manager.useSingletons(storage)
+            container.manager.useGlobalStorage(storage)
             if registered { container.single.register { await container.connect() } }
             let serials = try await recover(container, container.single) {
                 if reset == "Scope.singleton.reset()" {

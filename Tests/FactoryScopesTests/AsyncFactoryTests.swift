@@ -98,7 +98,7 @@ extension Signal {
     func thousandTasksShareOneBuildAndNoneBlocksAThread(scope: String) async throws {
         let container = AsyncContainer()
         // Its own singleton storage, so the count is this test's alone.
-        container.manager.useSingletons(SingletonStorage())
+        container.manager.useGlobalStorage(GlobalStorage())
         let factory = scope == "cached" ? container.cached : container.single
         // More waiting tasks than the cooperative pool has threads: if waiting
         // blocked a thread, the build itself could never run.

@@ -33,12 +33,12 @@ final class OverrideParityContainer: ManagedContainer {
     /// container instance (written through to the storage's shared singleton) does
     /// not reach.
     @Test func aDefinitionsContextOverrideIsNotReachedByAnotherContainersRegistration() async throws {
-        let storage = SingletonStorage()
-        try await SingletonStorage.$testStorage.withValue(storage) { () async throws in
+        let storage = GlobalStorage()
+        try await GlobalStorage.$testStorage.withValue(storage) { () async throws in
             let registered = OverrideParityContainer()
             let plain = OverrideParityContainer()
-            registered.manager.useSingletons(storage)
-            plain.manager.useSingletons(storage)
+            registered.manager.useGlobalStorage(storage)
+            plain.manager.useGlobalStorage(storage)
             registered.sync.register { Pool(serial: 3) }
             registered.async.register { Pool(serial: 3) }
             #expect(registered.sync().serial == 3)

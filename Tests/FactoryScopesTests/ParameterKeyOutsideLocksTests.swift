@@ -100,11 +100,35 @@ final class ComparingKey: Hashable, @unchecked Sendable {
                 }
             })
         #expect(container.builds.value == parameters)
+        let key = container.byKey.registration.key
+        #expect(container.manager.parameterEntryCount(key) == parameters)
+        #expect(container.manager.parameterIndexMatchesEntries(key))
         let things = results.values
         for id in 0..<parameters {
             let built = things.filter { $0.id == id }
             #expect(built.count == 4)
             #expect(built.allSatisfy { $0 === built[0] })
         }
+    }
+
+    /// Every way entries leave a per-parameter cache leaves its index of keys
+    /// matching what stays: none is left behind, none is missing.
+    @Test func theKeysIndexFollowsResetsPopsAndExpiry() {
+        let container = ComparingContainer()
+        let key = container.byKey.registration.key
+        for id in 0..<5 { _ = container.byKey(ComparingKey(id, container, colliding: id % 2 == 0)) }
+        #expect(container.manager.parameterIndexMatchesEntries(key))
+        container.manager.push()
+        for id in 5..<8 { _ = container.byKey(ComparingKey(id, container, colliding: true)) }
+        #expect(container.manager.parameterEntryCount(key) == 8)
+        container.manager.pop()
+        #expect(container.manager.parameterEntryCount(key) == 5)
+        #expect(container.manager.parameterIndexMatchesEntries(key))
+        // Equal parameters find the restored entries again.
+        #expect(container.byKey(ComparingKey(0, container, colliding: true)).id == 0)
+        #expect(container.builds.value == 8)
+        container.manager.reset(options: .scope)
+        #expect(container.manager.parameterEntryCount(key) == 0)
+        #expect(container.manager.parameterIndexMatchesEntries(key))
     }
 }

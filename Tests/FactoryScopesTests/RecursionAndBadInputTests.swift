@@ -80,6 +80,7 @@ final class CrossThreadContainer: ManagedContainer {
         // Ordinary parameters are still cached.
         #expect(container.perDouble(1.5) === container.perDouble(1.5))
         #expect(container.manager.parameterEntryCount(key) == 1)
+        #expect(container.manager.parameterIndexMatchesEntries(key))
     }
 
     /// The async twin: its parameters become cache keys as a synchronous factory's do.
@@ -94,6 +95,7 @@ final class CrossThreadContainer: ManagedContainer {
         let kept = try await container.asyncPerDouble(1.5)
         #expect(try await container.asyncPerDouble(1.5) === kept)
         #expect(container.manager.parameterEntryCount(key) == 1)
+        #expect(container.manager.parameterIndexMatchesEntries(key))
     }
 
     @Test func aCycleAcrossTwoThreadsStopsTheProgramNamingBothChains() async {

@@ -39,8 +39,8 @@ final class ShutdownContainer: ManagedContainer {
     let started = Signal()
     let release = Signal()
 
-    init(singletons: SingletonStorage = SingletonStorage()) {
-        manager.useSingletons(singletons)
+    init(singletons: GlobalStorage = GlobalStorage()) {
+        manager.useGlobalStorage(singletons)
     }
 
     var pool: Factory<Closable> {
@@ -173,7 +173,7 @@ final class ShutdownContainer: ManagedContainer {
     }
 
     @Test func singletonsAreShutDownOnlyWhenAskedAndOnceAcrossContainers() async throws {
-        let storage = SingletonStorage()
+        let storage = GlobalStorage()
         let first = ShutdownContainer(singletons: storage)
         let second = ShutdownContainer(singletons: storage)
         let client = first.client()

@@ -17,10 +17,10 @@ final class SwitchedSingletons: ManagedContainer {
 @Suite struct SingletonStorageSwitchTests {
     @Test func aContainerMovedToAnotherStorageBuildsItsSingletonThereAndHitsIt() {
         let container = SwitchedSingletons()
-        container.manager.useSingletons(SingletonStorage())
+        container.manager.useGlobalStorage(GlobalStorage())
         let first = container.sync()
         #expect(container.sync() === first)  // a hit, through the link
-        container.manager.useSingletons(SingletonStorage())
+        container.manager.useGlobalStorage(GlobalStorage())
         let second = container.sync()
         #expect(second !== first)
         #expect(container.sync() === second)
@@ -28,21 +28,21 @@ final class SwitchedSingletons: ManagedContainer {
 
     @Test func anAsynchronousSingletonMovesWithItsContainerToo() async throws {
         let container = SwitchedSingletons()
-        container.manager.useSingletons(SingletonStorage())
+        container.manager.useGlobalStorage(GlobalStorage())
         let first = try await container.async()
         #expect(try await container.async() === first)
-        container.manager.useSingletons(SingletonStorage())
+        container.manager.useGlobalStorage(GlobalStorage())
         let second = try await container.async()
         #expect(second !== first)
         #expect(try await container.async() === second)
     }
 
     @Test func aSecondContainerHitsTheSingletonTheFirstBuilt() {
-        let storage = SingletonStorage()
+        let storage = GlobalStorage()
         let first = SwitchedSingletons()
         let second = SwitchedSingletons()
-        first.manager.useSingletons(storage)
-        second.manager.useSingletons(storage)
+        first.manager.useGlobalStorage(storage)
+        second.manager.useGlobalStorage(storage)
         let built = first.sync()
         #expect(second.sync() === built)
         #expect(second.sync() === built)
@@ -62,7 +62,7 @@ final class SwitchedSingletons: ManagedContainer {
         let rounds = 50_000
         let finished = finishes(2) { index in
             if index == 0 {
-                for _ in 0..<rounds { container.manager.useSingletons(SingletonStorage()) }
+                for _ in 0..<rounds { container.manager.useGlobalStorage(GlobalStorage()) }
             } else {
                 for round in 0..<rounds {
                     // A start-up registration's singleton is read through the storage.

@@ -38,11 +38,11 @@ extension OtherSingletonContainer {
     }
 
     @Test func containersUseTheProcessStorageUnlessGivenAnother() {
-        #expect(SingletonContainer.shared.manager.singletonStorage === SingletonStorage.process)
-        #expect(SingletonContainer().manager.singletonStorage === SingletonStorage.process)
+        #expect(SingletonContainer.shared.manager.globalStorage === GlobalStorage.process)
+        #expect(SingletonContainer().manager.globalStorage === GlobalStorage.process)
         withIsolatedSingletons { isolate in
-            #expect(SingletonContainer().manager.singletonStorage === SingletonStorage.process)
-            #expect(isolate(SingletonContainer()).manager.singletonStorage !== SingletonStorage.process)
+            #expect(SingletonContainer().manager.globalStorage === GlobalStorage.process)
+            #expect(isolate(SingletonContainer()).manager.globalStorage !== GlobalStorage.process)
         }
     }
 

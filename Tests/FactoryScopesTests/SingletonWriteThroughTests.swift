@@ -32,12 +32,12 @@ final class StartUpSingletons: ManagedContainer, AutoRegistering {
     }
 
     @Test func anAsynchronousSingletonBuiltByARegistrationIsTheOneStartUpRegistrationsSee() async throws {
-        let storage = SingletonStorage()
-        try await SingletonStorage.$testStorage.withValue(storage) {
+        let storage = GlobalStorage()
+        try await GlobalStorage.$testStorage.withValue(storage) {
             let app = StartUpSingletons()
             let request = StartUpSingletons()
-            app.manager.useSingletons(storage)
-            request.manager.useSingletons(storage)
+            app.manager.useGlobalStorage(storage)
+            request.manager.useGlobalStorage(storage)
             #expect(try await app.async().serial == 1)
             request.async.register { Pool(serial: 2) }
             let built = try await request.async()

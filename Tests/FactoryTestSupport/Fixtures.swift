@@ -8,16 +8,16 @@ import Testing
 /// resets cannot disturb them.
 public func withIsolatedSingletons<R>(_ body: (_ isolate: IsolatedSingletons) throws -> R) rethrows -> R {
     let isolated = IsolatedSingletons()
-    return try SingletonStorage.$testStorage.withValue(isolated.storage) { try body(isolated) }
+    return try GlobalStorage.$testStorage.withValue(isolated.storage) { try body(isolated) }
 }
 
 /// The storage of ``withIsolatedSingletons(_:)``.
 public struct IsolatedSingletons: Sendable {
-    let storage = SingletonStorage()
+    let storage = GlobalStorage()
 
     /// `container`, keeping its singletons in this storage.
     public func callAsFunction<C: ManagedContainer>(_ container: C) -> C {
-        container.manager.useSingletons(storage)
+        container.manager.useGlobalStorage(storage)
         return container
     }
 }

@@ -1,4 +1,4 @@
-import FactoryCore
+import FactoryScopes
 
 // What tests read of a container's and a singleton storage's insides, to check
 // that nothing is left behind. Test-only, so it is here rather than in FactoryCore.
@@ -21,6 +21,19 @@ extension ContainerManager {
         }
     }
 
+    /// Whether `key`'s index of per-parameter keys by hash holds exactly the keys
+    /// its instances and builds use, each once under its own hash.
+    package func parameterIndexMatchesEntries(_ key: FactoryKey) -> Bool {
+        lock.withLock {
+            guard let cells = findSlot(key)?.takeUnretainedValue().cells else { return true }
+            let indexed = cells.parameterIndex.flatMap { hash, keys in keys.map { (hash, $0) } }
+            let used = Set(cells.parameterCells.keys.map(ObjectIdentifier.init))
+                .union(cells.parameterGates.keys.map(ObjectIdentifier.init))
+            return indexed.allSatisfy { $0.0 == $0.1.hash } && indexed.count == used.count
+                && Set(indexed.map { ObjectIdentifier($0.1) }) == used
+        }
+    }
+
     /// Whether any factory of this container has persisted options (a
     /// registration, a context override, a run-time modifier).
     package var hasPersistedOptions: Bool {
@@ -28,11 +41,11 @@ extension ContainerManager {
     }
 }
 
-extension SingletonStorage {
+extension GlobalStorage {
     /// Whether a singleton of `key` is stored (built from the definition or shared).
     package func contains(_ key: FactoryKey) -> Bool {
         lock.withLock {
-            guard let slot = find(key)?.takeUnretainedValue() else { return false }
+            guard let slot = loadedSingletons?.takeUnretainedValue().find(key)?.takeUnretainedValue() else { return false }
             return !slot.definition.isEmpty || !slot.shared.isEmpty
         }
     }

@@ -11,13 +11,13 @@ import Testing
         #expect(Container.shared.greeter().name == "registered")
     }
 
-    @Test func theTestsContainerHasItsOwnSingletonStorage() {
+    @Test func theTestsContainerHasItsOwnGlobalStorage() {
         let container = Container.shared
-        #expect(container.manager.singletonStorage !== SingletonStorage.process)
-        #expect(container.manager.singletonStorage === SingletonStorage.testStorage)
+        #expect(container.manager.globalStorage !== GlobalStorage.process)
+        #expect(container.manager.globalStorage === GlobalStorage.testStorage)
         // A container the test creates itself uses the process's singletons: only
         // the containers the trait makes are the test's.
-        #expect(Container().manager.singletonStorage === SingletonStorage.process)
+        #expect(Container().manager.globalStorage === GlobalStorage.process)
     }
 
     @Test func childTasksSeeTheTestsContainer() async {
@@ -91,13 +91,13 @@ private struct TraitSetupError: Error {}
     @Test(.container(TaskLocalOrders.self) { $0.checkout.register { "mock checkout" } })
     func aTaskLocalContainerGetsAFreshInstance() {
         #expect(TaskLocalOrders.shared.checkout() == "mock checkout")
-        #expect(TaskLocalOrders.shared.manager.singletonStorage === SingletonStorage.testStorage)
+        #expect(TaskLocalOrders.shared.manager.globalStorage === GlobalStorage.testStorage)
     }
 
     @Test(.container, .container(TaskLocalOrders.self))
-    func twoContainersOfOneTestShareItsSingletonStorage() {
-        #expect(TaskLocalOrders.shared.manager.singletonStorage === Container.shared.manager.singletonStorage)
-        #expect(Container.shared.manager.singletonStorage !== SingletonStorage.process)
+    func twoContainersOfOneTestShareItsGlobalStorage() {
+        #expect(TaskLocalOrders.shared.manager.globalStorage === Container.shared.manager.globalStorage)
+        #expect(Container.shared.manager.globalStorage !== GlobalStorage.process)
     }
 
     @Test(.container(TaskLocalOrders.self), arguments: 0..<8)
@@ -184,6 +184,6 @@ private struct TraitSetupError: Error {}
             }
         }
         #expect(Container.shared === outer)
-        #expect(SingletonStorage.testStorage == nil)
+        #expect(GlobalStorage.testStorage == nil)
     }
 }

@@ -38,6 +38,6 @@ import Testing
         #expect(container.singletonBox() === box)
         // `.cached` after `register` moved it from the singleton storage to the container's cache.
         #expect(container.manager.hasCachedInstance(container.singletonBox.key))
-        #expect(!container.manager.singletonStorage.contains(container.singletonBox.key))
+        #expect(!container.manager.globalStorage.contains(container.singletonBox.key))
     }
 }

@@ -46,12 +46,12 @@ import Testing
     // Run in a fresh process, so this is the first use of the default container.
     @Test func theDefaultContainerKeepsTheProcessSingletonsWhicheverTestUsesItFirst() async {
         await #expect(processExitsWith: .success) {
-            let testStorage = SingletonStorage()
-            let built = SingletonStorage.$testStorage.withValue(testStorage) {
+            let testStorage = GlobalStorage()
+            let built = GlobalStorage.$testStorage.withValue(testStorage) {
                 // As if the first test to touch `Container.shared` ran inside a `.container` trait.
                 Container.shared.singletonBox()
             }
-            precondition(Container.shared.manager.singletonStorage === SingletonStorage.process)
+            precondition(Container.shared.manager.globalStorage === GlobalStorage.process)
             precondition(Container.shared.singletonBox() === built, "the default container's singleton")
             Scope.singleton.reset()
             precondition(Container.shared.singletonBox() !== built, "a reset outside any test reaches it")

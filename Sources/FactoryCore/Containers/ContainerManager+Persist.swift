@@ -45,10 +45,7 @@ extension ContainerManager {
             setOptions(options, of: slot, &garbage)
             if !describesType {
                 slot.removeAllInstances(&garbage)
-                let storage = singletons.takeUnretainedValue()
-                storage.lock.withLock {
-                    storage.find(key)?.takeUnretainedValue().shared.removeAll(&garbage)
-                }
+                globalStorageReference.takeUnretainedValue().remove(key, sharedOnly: true, &garbage)
             }
         }
         garbage.release()
@@ -64,7 +61,7 @@ extension ContainerManager {
             options.value.registration?.singletonCells?.removeAll(&garbage)
             for context in options.value.contexts { context.box.singletonCells?.removeAll(&garbage) }
         }
-        if shared { singletons.takeUnretainedValue().remove(key, &garbage) }
+        if shared { globalStorageReference.takeUnretainedValue().remove(key, &garbage) }
     }
 
     /// Resets what `options` names for the factory `key` in this container.
@@ -73,7 +70,7 @@ extension ContainerManager {
         var garbage = Garbage()
         lock.withLock {
             guard let slot = findSlot(key)?.takeUnretainedValue() else {
-                if options.contains(.scope) { singletons.takeUnretainedValue().remove(key, &garbage) }
+                if options.contains(.scope) { globalStorageReference.takeUnretainedValue().remove(key, &garbage) }
                 return
             }
             if options.contains(.scope) { clearCaches(slot, key: key, shared: true, &garbage) }
@@ -110,7 +107,7 @@ extension ContainerManager {
         // strategy keeps it (linked by a miss, once per container and storage).
         guard let box else { return findSlot(key)?._withUnsafeGuaranteedRef { $0.hit(T.self, scopeID: scopeID, ttl: ttl) } }
         // The section comes first: the cells may be the singleton storage's, which
-        // `useSingletons` frees only after waiting for readers.
+        // `useGlobalStorage` frees only after waiting for readers.
         let section = ReadSection.begin()
         defer { section.end() }
         return scope.strategy.registrationCells(for: key, box: box, in: self)?._withUnsafeGuaranteedRef {

@@ -12,7 +12,7 @@
 /// - No lock is held while a factory closure, decorator, logger or `deinit` runs.
 public final class ContainerManager: @unchecked Sendable {
     // Sendable because `state` is only touched with `lock` held, and `flags`,
-    // `table` and `singletonsWord` are atomic.
+    // `table` and `storageWord` are atomic.
 
     @usableFromInline
     package enum Flags {
@@ -76,8 +76,8 @@ public final class ContainerManager: @unchecked Sendable {
     @exclusivity(unchecked) package var state = State()
     @usableFromInline package let flags = AtomicWord()
     @usableFromInline package let table = SlotTable<Slot>()
-    /// An atomic `Unmanaged<SingletonStorage>`: the process's, or a test's.
-    @usableFromInline let singletonsWord: UnsafeMutablePointer<Int>
+    /// An atomic `Unmanaged<GlobalStorage>`: the process's, or a test's.
+    @usableFromInline let storageWord: UnsafeMutablePointer<Int>
     /// A number no other manager of this process has, unlike its address, which a
     /// later manager may reuse: what a ``ScopeCache`` records as its owner.
     package let serial = ContainerManager.serials.add(1) + 1
@@ -90,33 +90,34 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Creates a manager with no registrations, using the process's singletons.
     public init() {
-        singletonsWord = .allocate(capacity: 1)
-        singletonsWord.initialize(to: 0)
+        storageWord = .allocate(capacity: 1)
+        storageWord.initialize(to: 0)
         decoratorWord = .allocate(capacity: 1)
         decoratorWord.initialize(to: 0)
-        AtomicReference<SingletonStorage>(word: singletonsWord).exchange(SingletonStorage.process)
+        AtomicReference<GlobalStorage>(word: storageWord).exchange(GlobalStorage.process)
         lock.withLock { publishFlags() }
     }
 
     deinit {
-        _ = AtomicReference<SingletonStorage>(word: singletonsWord).exchange(nil)
-        singletonsWord.deallocate()
+        _ = AtomicReference<GlobalStorage>(word: storageWord).exchange(nil)
+        storageWord.deallocate()
         _ = AtomicReference<ContainerDecorator>(word: decoratorWord).exchange(nil)
         decoratorWord.deallocate()
     }
 
-    /// The singleton storage this container uses, unretained: valid while the
-    /// manager's lock is held, or inside a read section (``useSingletons(_:)``
-    /// swaps it under the lock and releases the old one after waiting for readers).
+    /// The global storage (singletons) this container uses, unretained: valid
+    /// while the manager's lock is held, or inside a read section
+    /// (``useGlobalStorage(_:)`` swaps it under the lock and releases the old one
+    /// after waiting for readers).
     @inlinable
-    package var singletons: Unmanaged<SingletonStorage> {
-        AtomicReference<SingletonStorage>(word: singletonsWord).load()!
+    package var globalStorageReference: Unmanaged<GlobalStorage> {
+        AtomicReference<GlobalStorage>(word: storageWord).load()!
     }
 
-    /// The singleton storage this container uses, retained; takes the manager's
+    /// The global storage this container uses, retained; takes the manager's
     /// lock, so call it with the lock not held.
-    package var singletonStorage: SingletonStorage {
-        lock.withLock { singletons.takeUnretainedValue() }
+    package var globalStorage: GlobalStorage {
+        lock.withLock { globalStorageReference.takeUnretainedValue() }
     }
 
     /// Makes this container keep its singletons in `storage` (FactoryTesting gives
@@ -124,10 +125,10 @@ public final class ContainerManager: @unchecked Sendable {
     ///
     /// Unlinks every factory's lock-free hit: a link may point into the previous
     /// storage, whose singletons are no longer this container's.
-    package func useSingletons(_ storage: SingletonStorage) {
+    package func useGlobalStorage(_ storage: GlobalStorage) {
         var garbage = Garbage()
         lock.withLock {
-            garbage.add(AtomicReference<SingletonStorage>(word: singletonsWord).exchange(storage))
+            garbage.add(AtomicReference<GlobalStorage>(word: storageWord).exchange(storage))
             for slot in table.all() { slot.unlinkHit(&garbage) }
         }
         garbage.release()
@@ -325,7 +326,7 @@ public final class ContainerManager: @unchecked Sendable {
             }
             publishFlags()
         }
-        if options.contains(.singletons) { singletonStorage.resetAll() }
+        if options.contains(.singletons) { globalStorage.resetAll() }
         garbage.release()
     }
 }

@@ -5,7 +5,7 @@ package struct CacheLocation {
     let weak: Bool
     /// The singleton era cells must carry here (registrations' own singletons), else 0.
     let era: Int
-    let storage: SingletonStorage?
+    let storage: GlobalStorage?
     /// Also publish the instance as the storage's shared singleton of the factory.
     let writeThrough: Bool
     /// Whether `storage.lock` guards `cells` (and is held while deciding).
@@ -14,7 +14,7 @@ package struct CacheLocation {
     /// when they hold the definition's instance; `nil` when that hit must not read them.
     package var hitSlot: Slot?
 
-    package init(cells: CellSet, weak: Bool, era: Int, storage: SingletonStorage?, writeThrough: Bool) {
+    package init(cells: CellSet, weak: Bool, era: Int, storage: GlobalStorage?, writeThrough: Bool) {
         self.cells = cells
         self.weak = weak
         self.era = era
@@ -103,11 +103,9 @@ package struct CacheLocation {
         _ garbage: inout Garbage
     ) {
         guard writeThrough, let storage else { return }
-        storage.lock.withLock {
-            // The same record as the registration's own cell: one instance, one shutdown.
-            let shared = StrongCell(value, scopeID: scopeID, createdAt: createdAt, era: 0, shutdown: shutdown)
-            storage.slot(key).shared.setCell(shared, &garbage)
-        }
+        // The same record as the registration's own cell: one instance, one shutdown.
+        let shared = StrongCell(value, scopeID: scopeID, createdAt: createdAt, era: 0, shutdown: shutdown)
+        storage.share(shared, for: key, &garbage)
     }
 
     /// Runs `body` with the storage's lock held again, when it guards ``cells``; manager lock held.

@@ -28,7 +28,7 @@ extension ContainerManager {
             }
         }
         if includingSingletons {
-            singletonStorage.removeAll(collectingShutdowns: &found, &garbage)
+            globalStorage.removeAll(collectingShutdowns: &found, &garbage)
         }
         // `found` keeps the instances alive for their shutdown; the cells that held
         // them are released here, unlocked.

@@ -17,7 +17,7 @@ package class CacheCell: @unchecked Sendable {
     @usableFromInline package let scopeID: ObjectIdentifier
     /// When it was built, in monotonic nanoseconds, for time-to-live.
     @usableFromInline package let createdAt: UInt64
-    /// The singleton era it was built in (see ``SingletonStorage``); 0 elsewhere.
+    /// The singleton era it was built in (see ``GlobalStorage``); 0 elsewhere.
     @usableFromInline package let era: Int
     /// How the instance is shut down, when its factory declared it (`onShutdown`).
     package let shutdown: ShutdownRecord?

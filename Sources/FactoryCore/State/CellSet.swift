@@ -25,7 +25,7 @@ package final class CellSet: @unchecked Sendable {
     @exclusivity(unchecked) package var parameterGates: [ParameterKey: BuildGate] = [:]
     /// The keys the two use, by the parameter's hash: where a parameter's key is
     /// found (``ParameterLookup``).
-    @exclusivity(unchecked) var parameterIndex: [Int: [ParameterKey]] = [:]
+    @exclusivity(unchecked) package var parameterIndex: [Int: [ParameterKey]] = [:]
 
     package init() {
         word = .allocate(capacity: 1)

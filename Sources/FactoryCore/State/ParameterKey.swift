@@ -12,7 +12,7 @@ package final class ParameterKey: Hashable {
     /// The parameter: held until the entry and every lookup that saw it are gone,
     /// and released after unlocking (its `deinit` is user code).
     let value: AnyHashable
-    let hash: Int
+    package let hash: Int
 
     init(_ value: AnyHashable, hash: Int) {
         self.value = value
@@ -34,7 +34,7 @@ package final class ParameterKey: Hashable {
 /// checks that the keys it compared are still the ones of its hash.
 package struct ParameterLookup {
     let value: AnyHashable
-    let hash: Int
+    package let hash: Int
     /// The cache's keys of this hash that were compared, in the cache's order.
     private var compared: [ParameterKey] = []
     /// The one of them equal to the parameter, if any.

@@ -40,14 +40,14 @@ enum ContainerIsolation {
         body: () async throws -> Void
     ) async throws {
         // One singleton storage per test, shared by every container the test's traits make.
-        let singletons = SingletonStorage.testStorage ?? SingletonStorage()
+        let singletons = GlobalStorage.testStorage ?? GlobalStorage()
         let container = make()
-        container.manager.useSingletons(singletons)
+        container.manager.useGlobalStorage(singletons)
         var inner = isolation
         inner.containers.insert(ObjectIdentifier(C.self))
         inner.inTrait = true
         inner.bindings.append { body in shared.withValue(container, operation: body) }
-        try await SingletonStorage.$testStorage.withValue(singletons) {
+        try await GlobalStorage.$testStorage.withValue(singletons) {
             try await shared.withValue(container) {
                 try await TestIsolation.$current.withValue(inner) {
                     for mock in mocks { try await mock(container) }

@@ -42,7 +42,7 @@ extension ContainerManager {
     }
 }
 
-extension SingletonStorage {
+extension GlobalStorage {
     /// The instances of a storage at one moment, for FactoryTesting's snapshots.
     struct Saved {
         let cells: [ObjectIdentifier: (definition: CacheCell?, shared: CacheCell?)]
@@ -53,7 +53,7 @@ extension SingletonStorage {
     func save() -> Saved {
         lock.withLock {
             var cells: [ObjectIdentifier: (definition: CacheCell?, shared: CacheCell?)] = [:]
-            for slot in table.all() { cells[ObjectIdentifier(slot)] = (slot.definition.cell, slot.shared.cell) }
+            for slot in singletons.table.all() { cells[ObjectIdentifier(slot)] = (slot.definition.cell, slot.shared.cell) }
             return Saved(cells: cells, era: era.value)
         }
     }
@@ -62,7 +62,7 @@ extension SingletonStorage {
     func restore(_ saved: Saved) {
         var garbage = Garbage()
         lock.withLock {
-            for slot in table.all() {
+            for slot in singletons.table.all() {
                 let cells = saved.cells[ObjectIdentifier(slot)]
                 slot.definition.removeAll(&garbage)
                 slot.shared.removeAll(&garbage)
@@ -79,7 +79,7 @@ extension SingletonStorage {
     func dropChanged(since saved: Saved, containerTypes: Set<ObjectIdentifier>) {
         var garbage = Garbage()
         lock.withLock {
-            for slot in table.all() where containerTypes.contains(ObjectIdentifier(slot.containerType)) {
+            for slot in singletons.table.all() where containerTypes.contains(ObjectIdentifier(slot.containerType)) {
                 let before = saved.cells[ObjectIdentifier(slot)]
                 if slot.definition.cell !== before?.definition { slot.definition.removeAll(&garbage) }
                 if slot.shared.cell !== before?.shared { slot.shared.removeAll(&garbage) }

@@ -6,7 +6,7 @@
 /// test's. Task-locals of other libraries are not carried over.
 struct TaskLocalBindings: Sendable {
     private let container = Container.shared
-    private let singletons = SingletonStorage.testStorage
+    private let singletons = GlobalStorage.testStorage
     private let isolation = TestIsolation.current
 
     /// Captures the calling task's bindings.
@@ -14,7 +14,7 @@ struct TaskLocalBindings: Sendable {
 
     /// Runs `body` with the captured bindings in place.
     func run(_ body: () -> Void) {
-        SingletonStorage.$testStorage.withValue(singletons) {
+        GlobalStorage.$testStorage.withValue(singletons) {
             Container.$shared.withValue(container) {
                 TestIsolation.$current.withValue(isolation) {
                     Self.bind(isolation.bindings[...], around: body)

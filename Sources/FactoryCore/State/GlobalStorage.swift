@@ -1,0 +1,110 @@
+/// Instances kept beyond one container, for every container that uses this
+/// storage: the process's (``process``, every container's to begin with), or a
+/// test's under FactoryTesting's container traits.
+///
+/// FactoryCore knows which storage a container uses, its lock and its era, and
+/// what a container's `register`, resets and shutdown ask of it
+/// (``GlobalStorageContents``). What is kept here, and for which factory, is the
+/// strategy's: FactoryScopes' singleton strategy keeps its singletons in
+/// ``contents``, made the first time it is asked for.
+///
+/// Builds and resets take ``lock`` after the manager's lock when both are needed,
+/// never the other way round.
+@usableFromInline
+package final class GlobalStorage: @unchecked Sendable {
+    // Sendable because `era` and `contentsWord` are atomic, and `contents` is
+    // guarded by `lock` (written once, with the word, under it).
+
+    /// Guards everything kept here.
+    package let lock = FactoryLock()
+    /// Bumped by each reset of the whole storage: instances kept with
+    /// registrations in an older era are stale.
+    @usableFromInline package let era = AtomicWord(1)
+    /// `contents` for lock-free readers: an atomic reference, or 0 while none was made.
+    private let contentsWord: UnsafeMutablePointer<Int>
+    /// What the strategy keeps here; `nil` until the strategy first made it.
+    private var contents: (any GlobalStorageContents)?
+
+    package init() {
+        contentsWord = .allocate(capacity: 1)
+        contentsWord.initialize(to: 0)
+    }
+
+    deinit {
+        _ = AtomicReference<AnyObject>(word: contentsWord).exchange(nil)
+        contentsWord.deallocate()
+    }
+
+    /// The process's storage.
+    package static let process = GlobalStorage()
+
+    /// The contents, made by `make` if this is the first request; `lock` held.
+    /// Stops the program if contents of another type were made before: a
+    /// storage keeps one strategy's instances.
+    package func contents<Contents: GlobalStorageContents>(_ type: Contents.Type, orMake make: () -> Contents) -> Contents {
+        if let contents {
+            // Only FactoryScopes' singleton strategy makes contents, of one type.
+            guard let typed = contents as? Contents else {
+                preconditionFailure("FactoryCore: a global storage holds \(Swift.type(of: contents)), not \(Contents.self)")
+            }
+            return typed
+        }
+        let made = make()
+        contents = made
+        AtomicReference<AnyObject>(word: contentsWord).exchange(made)
+        return made
+    }
+
+    /// The contents if they were made, without a lock, unretained: valid inside
+    /// a read section while a container uses this storage (contents, once made,
+    /// live as long as the storage). `nil` for contents of another type.
+    package func loadContents<Contents: GlobalStorageContents>(_ type: Contents.Type) -> Unmanaged<Contents>? {
+        guard let object = AtomicReference<AnyObject>(word: contentsWord).load() else { return nil }
+        return object._withUnsafeGuaranteedRef { ($0 as? Contents).map { Unmanaged.passUnretained($0) } }
+    }
+
+    /// Drops everything kept here, in a new era.
+    package func resetAll() {
+        var garbage = Garbage()
+        var found: [ShutdownItem] = []
+        removeAll(collectingShutdowns: &found, &garbage)
+        garbage.release()
+    }
+
+    /// Drops everything kept here, in a new era, adding what a factory declared a
+    /// shutdown for to `found`; what is dropped goes to `garbage`.
+    package func removeAll(collectingShutdowns found: inout [ShutdownItem], _ garbage: inout Garbage) {
+        lock.withLock {
+            era.add(1)
+            contents?.removeAll(collectingShutdowns: &found, &garbage)
+        }
+    }
+
+    /// Publishes `cell` as the instance of `key` the factory's registrations
+    /// share; see ``GlobalStorageContents/share(_:for:_:)``. Manager lock held.
+    package func share(_ cell: CacheCell, for key: FactoryKey, _ garbage: inout Garbage) {
+        lock.withLock { contents?.share(cell, for: key, &garbage) }
+    }
+
+    /// Drops every instance kept for `key`; with `sharedOnly`, only the one the
+    /// factory's registrations share. Manager lock held, if any.
+    package func remove(_ key: FactoryKey, sharedOnly: Bool = false, _ garbage: inout Garbage) {
+        lock.withLock { contents?.remove(key, sharedOnly: sharedOnly, &garbage) }
+    }
+}
+
+/// What a strategy keeps in a ``GlobalStorage``: what the core asks of it when
+/// a container registers, resets or shuts down. Every method runs with the
+/// storage's lock held, and what it drops goes to `garbage`.
+package protocol GlobalStorageContents: AnyObject, Sendable {
+    /// Drops everything, adding each instance whose factory declared a shutdown to `found`.
+    func removeAll(collectingShutdowns found: inout [ShutdownItem], _ garbage: inout Garbage)
+
+    /// Drops every instance kept for `key`; with `sharedOnly`, only the one the
+    /// factory's registrations share (a registration of one container replaced it).
+    func remove(_ key: FactoryKey, sharedOnly: Bool, _ garbage: inout Garbage)
+
+    /// Publishes `cell` as the instance of `key` that the factory's
+    /// registrations share (``CacheLocation/writeThrough``).
+    func share(_ cell: CacheCell, for key: FactoryKey, _ garbage: inout Garbage)
+}

@@ -1,0 +1,111 @@
+/// The singletons of one ``GlobalStorage`` (the process's, or a test's under
+/// FactoryTesting's container traits).
+///
+/// A singleton is shared by every container that uses the same storage and
+/// resolves the factory the same way:
+/// - built from the factory's definition: one instance per storage and key;
+/// - built from a registration made by `autoRegister()` or `once()`, which
+///   describes the container type: one shared instance per storage and key,
+///   which any registration of the factory replaces when it builds (Factory's
+///   own behaviour);
+/// - built from a registration made with `register` on one container instance:
+///   kept with that registration (``RegistrationBoxBase/singletonCells``), so no
+///   other container instance sees it.
+///
+/// Readers find a factory's entry without a lock; everything else runs with the
+/// storage's lock held.
+package final class SingletonTable: GlobalStorageContents {
+    /// One entry per singleton factory used with this storage.
+    package let table = SlotTable<SingletonSlot>()
+
+    /// The entry for `key`, lock-free, or `nil` if the key never stored anything here.
+    package func find(_ key: FactoryKey) -> Unmanaged<SingletonSlot>? {
+        table.find(
+            key.hashBits, key.name, ObjectIdentifier(key.valueType), ObjectIdentifier(key.parameterType),
+            containerType: ObjectIdentifier(key.containerType))
+    }
+
+    /// The entry for `key`, made if missing; the storage's lock held.
+    package func slot(_ key: FactoryKey) -> SingletonSlot {
+        table.findOrInsert(
+            key.hashBits, key.name, ObjectIdentifier(key.valueType), ObjectIdentifier(key.parameterType),
+            containerType: ObjectIdentifier(key.containerType)
+        ) { SingletonSlot(key: key) }
+    }
+
+    package func removeAll(collectingShutdowns found: inout [ShutdownItem], _ garbage: inout Garbage) {
+        for slot in table.all() {
+            slot.definition.collectShutdowns(into: &found)
+            slot.shared.collectShutdowns(into: &found)
+            slot.definition.removeAll(&garbage)
+            slot.shared.removeAll(&garbage)
+        }
+    }
+
+    package func remove(_ key: FactoryKey, sharedOnly: Bool, _ garbage: inout Garbage) {
+        guard let slot = find(key)?.takeUnretainedValue() else { return }
+        if !sharedOnly { slot.definition.removeAll(&garbage) }
+        slot.shared.removeAll(&garbage)
+    }
+
+    package func share(_ cell: CacheCell, for key: FactoryKey, _ garbage: inout Garbage) {
+        slot(key).shared.setCell(cell, &garbage)
+    }
+}
+
+/// One singleton factory's instances in one storage.
+package final class SingletonSlot: TableEntry, @unchecked Sendable {
+    // Sendable: immutable identity, and cell sets guarded by the storage's lock.
+    package let hash: Int
+    let name: StaticString
+    package let valueType: Any.Type
+    let parameterType: Any.Type
+    package let containerType: any AnyObject.Type
+    /// Built from the factory's definition (or a context override it declares).
+    package let definition = CellSet()
+    /// Built from a registration that describes the container type, or the last
+    /// instance any registration of this factory built.
+    package let shared = CellSet()
+
+    init(key: FactoryKey) {
+        hash = key.hashBits
+        name = key.name
+        valueType = key.valueType
+        parameterType = key.parameterType
+        containerType = key.containerType
+    }
+
+    package func matches(
+        _ name: StaticString, _ valueType: ObjectIdentifier, _ parameterType: ObjectIdentifier,
+        _ containerType: ObjectIdentifier
+    ) -> Bool {
+        ObjectIdentifier(self.valueType) == valueType && ObjectIdentifier(self.parameterType) == parameterType
+            && ObjectIdentifier(self.containerType) == containerType && FactoryName.equal(self.name, name)
+    }
+}
+
+extension GlobalStorage {
+    #if SwiftConcurrency
+    /// The storage FactoryTesting binds for the running test, if any.
+    @TaskLocal package static var testStorage: GlobalStorage?
+    #else
+    /// Without the `SwiftConcurrency` trait there is no test storage.
+    package static var testStorage: GlobalStorage? { nil }
+    #endif
+
+    /// The storage `Scope.singleton.reset()` resets: the running test's, else the process's.
+    package static var current: GlobalStorage {
+        testStorage ?? process
+    }
+
+    /// This storage's singletons, made if none were kept here yet; the storage's lock held.
+    package var singletons: SingletonTable {
+        contents(SingletonTable.self) { SingletonTable() }
+    }
+
+    /// This storage's singletons if any were kept here, read without a lock
+    /// (see ``GlobalStorage/loadContents(_:)``).
+    package var loadedSingletons: Unmanaged<SingletonTable>? {
+        loadContents(SingletonTable.self)
+    }
+}
