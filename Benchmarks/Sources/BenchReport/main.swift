@@ -93,6 +93,7 @@ let rows: [Row] = [
     Row("04 chain-ABC", "4 chain A(B(C))"),
     Row("05 graph-root", "5 graph: root needs Dep twice"),
     Row("06 parameter", "6 parameter factory"),
+    Row("06b parameter-cached-hit", "6b per-parameter cached hit (scopeOnParameters)"),
     Row("07 register-then-resolve", "7 register override, resolve once"),
     Row("08 injected-x3", "8 object with 3 injected properties"),
     Row("09a singleton-1-thread", "9a singleton, 1 thread", threaded: true),

@@ -34,6 +34,9 @@ public enum ScenarioName {
     public static let chain = "04 chain-ABC"
     public static let graph = "05 graph-root"
     public static let parameter = "06 parameter"
+    /// A `.cached.scopeOnParameters` factory resolved again with an equal
+    /// parameter: a per-parameter hit (this library only).
+    public static let parameterCached = "06b parameter-cached-hit"
     public static let registerResolve = "07 register-then-resolve"
     public static let injected3 = "08 injected-x3"
     /// The floor for a shared instance (baseline only): a lock-free load of a

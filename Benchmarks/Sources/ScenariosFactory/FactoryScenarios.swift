@@ -14,6 +14,7 @@ extension Container {
     var graphDep: Factory<Dep> { self { Dep() }.graph }
     var root: Factory<Root> { self { Root(a: self.graphDep(), b: self.graphDep()) } }
     var param: ParameterFactory<Int, PSvc> { self { PSvc(value: $0) } }
+    var paramCached: ParameterFactory<Int, PSvc> { self { PSvc(value: $0) }.cached.scopeOnParameters }
     var overridden: Factory<Svc> { self { Svc() } }
     var asyncSvc: AsyncFactory<Svc> { self { Svc() }.cached }
 }
@@ -72,6 +73,9 @@ public enum FactoryScenarios {
             },
             Scenario(ScenarioName.parameter) { n in
                 for _ in 0..<n { sink(c.param(42)) }
+            },
+            Scenario(ScenarioName.parameterCached) { n in
+                for _ in 0..<n { sink(c.paramCached(42)) }
             },
             Scenario(ScenarioName.registerResolve) { n in
                 for _ in 0..<n {
