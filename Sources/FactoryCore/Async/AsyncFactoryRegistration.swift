@@ -335,8 +335,8 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             case .build(let build, let factory):
                 await start(build, factory, parameter)
                 return try await build.value()
-            case .compare(let keys):
-                lookup?.compare(keys)
+            case .compare(let candidates):
+                if let value = lookup?.compare(candidates, T.self) { return value }
             }
         }
     }
@@ -378,8 +378,8 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         case join(AsyncBuild<T>)
         /// This resolution starts the build.
         case build(AsyncBuild<T>, AsyncClosure<P, T>)
-        /// Compare the parameter with these keys, unlocked, then decide again.
-        case compare([ParameterKey])
+        /// Compare the parameter with these keys, unlocked: a hit, or decide again.
+        case compare(ParameterCandidates)
     }
 
     /// Chooses the closure and the cache again under the lock, with the decision
@@ -415,7 +415,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
                     case .inside: return .uncached(resolved.factory)
                     case .join(let build, _): return .join(build)
                     case .build(let build, _): return .build(build, resolved.factory)
-                    case .compare(let keys): return .compare(keys)
+                    case .compare(let candidates): return .compare(candidates)
                     }
                 }
             })

@@ -79,8 +79,9 @@ enum GateDecision<Build> {
     /// This resolution builds it; `BuildClaim/end(_:storing:of:key:manager:)` ends the build.
     case build(Build, BuildClaim)
     /// The parameter must be compared with these keys of its hash, with no lock
-    /// held (``ParameterLookup/compare(_:)``), before deciding again.
-    case compare([ParameterKey])
+    /// held (``ParameterLookup/compare(_:_:)``): a hit if they carry its
+    /// instance, else decide again.
+    case compare(ParameterCandidates)
 }
 
 extension ContainerManager {
@@ -136,7 +137,12 @@ extension CacheLocation {
         linkHit(&garbage)
         var parameterKey: ParameterKey?
         if let parameter {
-            guard let key = parameter.key(in: cells) else { return .compare(cells.parameterKeys(hash: parameter.hash)) }
+            guard let key = parameter.key(in: cells) else {
+                let keys = cells.parameterKeys(hash: parameter.hash)
+                // The common case, one key of this hash: its instance comes along.
+                let cell = keys.count == 1 ? validParameterCell(keys[0], scopeID: scopeID, ttl: ttl) : nil
+                return .compare(ParameterCandidates(keys: keys, cell: cell))
+            }
             parameterKey = key
         }
         if let value = cachedValue(T.self, parameterKey, scopeID: scopeID, ttl: ttl, &garbage) {

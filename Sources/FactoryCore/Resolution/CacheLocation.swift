@@ -54,12 +54,8 @@ package struct CacheLocation {
         _ type: T.Type, _ parameterKey: ParameterKey?, scopeID: ObjectIdentifier, ttl: UInt64, _ garbage: inout Garbage
     ) -> T? {
         guard let cell = parameterKey.map({ cells.parameterCells[$0] }) ?? cells.cell else { return nil }
-        if cell.era == era && cell.isValid(scopeID: scopeID, ttl: ttl) {
-            // The cell was made by `store` for this key's `T`; `isWeak` says which class.
-            let value =
-                cell.isWeak
-                ? unsafeDowncast(cell, to: WeakCell<T>.self).value : unsafeDowncast(cell, to: StrongCell<T>.self).value
-            if let value { return value }
+        if cell.era == era && cell.isValid(scopeID: scopeID, ttl: ttl), let value = Self.value(of: cell, T.self) {
+            return value
         }
         if let parameterKey {
             cells.removeParameterCell(parameterKey, &garbage)
@@ -67,6 +63,22 @@ package struct CacheLocation {
             cells.setCell(nil, &garbage)
         }
         return nil
+    }
+
+    /// The instance `cell` holds, `nil` once a weak one is gone. `cell` was made
+    /// by ``store(_:_:scopeID:key:shutdown:_:)`` for a factory whose key names
+    /// `T`, and the cells of a location hold only that factory's instances;
+    /// `isWeak` says which of the two classes it is.
+    static func value<T>(of cell: CacheCell, _ type: T.Type) -> T? {
+        cell.isWeak ? unsafeDowncast(cell, to: WeakCell<T>.self).value : unsafeDowncast(cell, to: StrongCell<T>.self).value
+    }
+
+    /// The valid instance cell of `key`, without dropping an invalid one. Locks held.
+    func validParameterCell(_ key: ParameterKey, scopeID: ObjectIdentifier, ttl: UInt64) -> CacheCell? {
+        guard let cell = cells.parameterCells[key], cell.era == era, cell.isValid(scopeID: scopeID, ttl: ttl) else {
+            return nil
+        }
+        return cell
     }
 
     /// Caches `value` for `parameterKey` (or as the unparameterized instance, then

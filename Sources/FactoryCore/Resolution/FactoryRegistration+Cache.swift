@@ -50,8 +50,12 @@ extension GeneralPath {
                 return false
             case .wait(let builder, let waitPoint):
                 WaitGraph.wait(context, for: builder, key: key, at: waitPoint)
-            case .compare(let keys):
-                lookup?.compare(keys)
+            case .compare(let candidates):
+                if let value = lookup?.compare(candidates, T.self) {
+                    found.initialize(to: value)
+                    if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: UInt8(ascii: "C")) }
+                    return true
+                }
             case .build(let claim):
                 context.beginOwnedBuild(claim.ownedBuild(lock: manager.lock))
                 pending.claim = claim
@@ -76,8 +80,8 @@ extension GeneralPath {
         case wait(ResolutionContext, WaitPoint)
         /// This thread builds it.
         case build(BuildClaim)
-        /// Compare the parameter with these keys, unlocked, then decide again.
-        case compare([ParameterKey])
+        /// Compare the parameter with these keys, unlocked: a hit, or decide again.
+        case compare(ParameterCandidates)
     }
 
     /// Chooses the closure and the cache again under the lock, with the decision
@@ -114,7 +118,7 @@ extension GeneralPath {
                 // `ThreadJoining.prepareToWait` made the point.
                 case .join(let builder, let waitPoint): return .wait(builder, waitPoint!)
                 case .build(_, let claim): return .build(claim)
-                case .compare(let keys): return .compare(keys)
+                case .compare(let candidates): return .compare(candidates)
                 }
             })
     }

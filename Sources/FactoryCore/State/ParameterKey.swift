@@ -61,12 +61,23 @@ package struct ParameterLookup {
         return match ?? ParameterKey(value, hash: hash)
     }
 
-    /// Compares the parameter with `keys`, the cache's keys of its hash, with
-    /// the parameter's own `==`. No lock held.
-    mutating func compare(_ keys: [ParameterKey]) {
-        compared = keys
-        match = keys.first { $0.value == value }
+    /// Compares the parameter with the cache's keys of its hash, with the
+    /// parameter's own `==`, and returns the instance cached for the one it
+    /// equals, if the candidates carry it. No lock held.
+    mutating func compare<T>(_ candidates: ParameterCandidates, _ type: T.Type) -> T? {
+        compared = candidates.keys
+        match = candidates.keys.first { $0.value == value }
+        guard let match, let cell = candidates.cell, match === candidates.keys.first else { return nil }
+        return CacheLocation.value(of: cell, T.self)
     }
+}
+
+/// The keys of one hash that a per-parameter cache held when a resolution asked
+/// for its parameter's key, and, when there was just one, its instance if it
+/// was valid then: an equal parameter is then a hit, with no second lock.
+package struct ParameterCandidates {
+    let keys: [ParameterKey]
+    let cell: CacheCell?
 }
 
 extension CellSet {
