@@ -248,14 +248,35 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             : nil
         if let watch { AsyncChain.watch(watch, inside: chain) }
 
+        let trace =
+            flags & ContainerManager.Flags.trace != 0 ? AsyncTraceLine(key, in: chain, logger: manager.loggerBox) : nil
+
         // A cache hit reads without a lock and allocates nothing, as for synchronous factories.
         if !resolved.scopeOnParameters, let scope = resolved.scope,
             let hit = manager.cacheHit(T.self, key: key, scope: scope, ttl: resolved.ttl, box: resolved.box)
         {
+            trace?.end(hit, code: UInt8(ascii: "C"))
             decorate(hit, resolved, flags)
             return hit
         }
+        let value: T
+        do {
+            let (found, cached) = try await resolveMissed(parameter, resolved, chain: chain, watch: watch, trace: trace)
+            value = found
+            trace?.end(value, code: cached ? UInt8(ascii: "C") : resolved.options.code)
+        } catch {
+            trace?.end(throwing: error)
+            throw error
+        }
+        decorate(value, resolved, flags)
+        return value
+    }
 
+    /// Resolves after the lock-free cache missed: builds, or finds the instance
+    /// in the cache after all, or joins a build under way (then `cached` is `true`).
+    nonisolated(nonsending) private func resolveMissed(
+        _ parameter: P, _ resolved: Effective, chain: AsyncChain?, watch: WatchedResolution?, trace: AsyncTraceLine?
+    ) async throws -> (T, cached: Bool) {
         // The parameter as a cache key, made once and unlocked (it runs the
         // parameter's `hash(into:)` and `==`), and as the chain keeps it, when it can be a key.
         let lookup = ParameterLookup(parameter)
@@ -263,20 +284,18 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         let parameterless = P.self == Void.self
         // Always checked: a task that waits for its own build would wait forever.
         if let chain { try Self.checkCycle(key, in: chain, containerID: containerID, hashable, parameterless) }
+        // Untraced inside a traced cycle, it still takes a level, as a synchronous frame does.
+        let position = trace?.position ?? chain?.trace.map { AsyncTracePosition(cycle: $0.cycle, depth: $0.depth + 1) }
         let node = AsyncChain(
             key: key, containerID: containerID, parameter: hashable, parameterless: parameterless, parent: chain,
-            watch: watch)
-
-        let value: T
+            watch: watch, trace: position)
         switch resolved.scope?.keeping ?? .nothing {
         case .nothing, .cycle:
-            value = try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }
+            return (try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }, false)
         case .cells:
             let fetched = FetchedScopeCache(scope: resolved.scope, key: key, manager: manager)
-            value = try await resolveCached(parameter, lookup, node: node, fetched: fetched)
+            return try await resolveCached(parameter, lookup, node: node, fetched: fetched)
         }
-        decorate(value, resolved, flags)
-        return value
     }
 
     /// Stops a resolution that its own chain already runs: it would wait for
@@ -320,23 +339,23 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     /// gets its outcome.
     nonisolated(nonsending) private func resolveCached(
         _ parameter: P, _ lookup: ParameterLookup?, node: AsyncChain, fetched: FetchedScopeCache
-    ) async throws -> T {
+    ) async throws -> (T, cached: Bool) {
         var lookup = lookup
         while true {
             switch decide(lookup, node: node, fetched: fetched) {
             case .cached(let value):
-                return value
+                return (value, true)
             case .uncached(let factory):
-                return try await AsyncChain.$current.withValue(node) { try await factory(parameter) }
+                return (try await AsyncChain.$current.withValue(node) { try await factory(parameter) }, false)
             case .shutDown:
                 throw ContainerShutDownError(key: key)
             case .join(let build):
-                if let value = try await Self.join(build, from: node) { return value }
+                if let value = try await Self.join(build, from: node) { return (value, true) }
             case .build(let build, let factory):
                 await start(build, factory, parameter)
-                return try await build.value()
+                return (try await build.value(), false)
             case .compare(let candidates):
-                if let value = lookup?.compare(candidates, T.self) { return value }
+                if let value = lookup?.compare(candidates, T.self) { return (value, true) }
             }
         }
     }

@@ -233,8 +233,9 @@ public final class ContainerManager: @unchecked Sendable {
     /// per resolution, `depth: Container.name<Type> = X:address Type`, where `X` is
     /// `F` (built by the definition), `R` (by a registration), `O` (by a context
     /// override) or `C` (from a cache). Lines are written when the outermost
-    /// resolution ends. Off by default. Asynchronous factories write no lines (the
-    /// synchronous factories their closures resolve do).
+    /// resolution ends. Off by default. Asynchronous factories write their lines
+    /// the same way; what an async closure resolves is one level deeper, and a
+    /// resolution that throws ends its line with `threw` and the error's type.
     public var trace: Bool {
         get { read { $0.trace } }
         set { mutate { $0.trace = newValue } }

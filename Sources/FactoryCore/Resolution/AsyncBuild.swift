@@ -37,7 +37,7 @@ package final class AsyncBuild<T: Sendable>: SupersedableBuild, @unchecked Senda
         self.waiter = waiter
         chain = AsyncChain(
             key: node.key, containerID: node.containerID, parameter: node.parameter, parameterless: node.parameterless,
-            parent: node.parent, watch: node.watch, build: waiter)
+            parent: node.parent, watch: node.watch, build: waiter, trace: node.trace)
     }
 
     /// Where the instance goes (see ``storedClaim``); read by the build's task when it ends.
@@ -157,10 +157,13 @@ package final class AsyncChain: Sendable {
     package let watch: WatchedResolution?
     /// The build whose closure this resolution is, if it is one.
     package let build: AsyncWaiter?
+    /// Where this resolution sits in its cycle's trace, when a container of the
+    /// cycle traces (``ContainerManager/trace``).
+    package let trace: AsyncTracePosition?
 
     package init(
         key: FactoryKey, containerID: ObjectIdentifier, parameter: (any AsyncParameter)?, parameterless: Bool,
-        parent: AsyncChain?, watch: WatchedResolution? = nil, build: AsyncWaiter? = nil
+        parent: AsyncChain?, watch: WatchedResolution? = nil, build: AsyncWaiter? = nil, trace: AsyncTracePosition? = nil
     ) {
         self.key = key
         self.containerID = containerID
@@ -169,6 +172,7 @@ package final class AsyncChain: Sendable {
         self.parent = parent
         self.watch = watch
         self.build = build
+        self.trace = trace
     }
 
     /// The innermost build this resolution runs inside, if any.

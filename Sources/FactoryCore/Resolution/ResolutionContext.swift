@@ -165,6 +165,25 @@ package final class ResolutionContext {
         package var key: FactoryKey
         package var result: String
         package var logger: LoggerBox
+
+        /// How a line names what a resolution gave: `code` (ASCII) `F`, `R`, `O` or
+        /// `C`, the instance's address (0 for a value) and its type.
+        package static func result<T>(_ value: T, code: UInt8) -> String {
+            let any: Any = value
+            let identity: String
+            if type(of: any) is AnyClass {
+                identity = String(UInt(bitPattern: ObjectIdentifier(any as AnyObject)))
+            } else {
+                identity = "0"
+            }
+            return "\(Character(Unicode.Scalar(code))):\(identity) \(type(of: any))"
+        }
+
+        /// Writes the line through its logger: depth, indentation, factory, result.
+        package func log() {
+            let indent = String(repeating: "    ", count: depth)
+            logger.log("\(depth): \(indent)\(key) = \(result)")
+        }
     }
 
     private init() {
@@ -353,24 +372,22 @@ package final class ResolutionContext {
     /// `O` (context override) for a new instance, `C` for a cached one.
     @usableFromInline
     package func endTrace<T>(_ index: Int, value: T, code: UInt8) {
-        let any: Any = value
-        let identity: String
-        if type(of: any) is AnyClass {
-            identity = String(UInt(bitPattern: ObjectIdentifier(any as AnyObject)))
-        } else {
-            identity = "0"
-        }
-        trace[index].result = "\(Character(Unicode.Scalar(code))):\(identity) \(type(of: any))"
+        trace[index].result = TraceLine.result(value, code: code)
     }
 
     private func flushTrace() {
         // Lines are taken out first: a logger that resolves (and traces) starts a new cycle.
         var lines: [TraceLine] = []
         swap(&lines, &trace)
-        for line in lines {
-            let indent = String(repeating: "    ", count: line.depth)
-            line.logger.log("\(line.depth): \(indent)\(line.key) = \(line.result)")
+        #if SwiftConcurrency
+        // A cycle inside an asynchronous factory's closure is part of that
+        // resolution's trace, one level deeper.
+        if let outer = AsyncChain.current?.trace {
+            outer.cycle.append(lines, below: outer.depth)
+            return
         }
+        #endif
+        for line in lines { line.log() }
     }
 }
 

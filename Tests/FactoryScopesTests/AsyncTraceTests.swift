@@ -1,0 +1,80 @@
+import FactoryScopes
+import FactoryTestSupport
+import Testing
+
+// `manager.trace` for asynchronous factories: one line per resolution, as for
+// synchronous ones, with the resolutions an async closure makes (async or not)
+// one level deeper, logged when the outermost resolution ends.
+
+final class AsyncTraceContainer: ManagedContainer {
+    let manager = ContainerManager()
+    let lines = Collector<String>()
+    var leaf: AsyncFactory<TraceLeaf> { self { TraceLeaf() } }
+    var dependency: Factory<TraceDependency> { self { TraceDependency() } }
+    var root: AsyncFactory<TraceRoot> {
+        self { TraceRoot(leaf: try await self.leaf(), dependency: self.dependency()) }.cached
+    }
+    var failing: AsyncFactory<TraceLeaf> { self { throw TraceFailure() } }
+
+    init() {
+        manager.trace = true
+        manager.logger = { [lines] in lines.append($0) }
+    }
+}
+
+final class TraceLeaf: Sendable {}
+final class TraceDependency: Sendable {}
+final class TraceRoot: Sendable {
+    let leaf: TraceLeaf
+    let dependency: TraceDependency
+    init(leaf: TraceLeaf, dependency: TraceDependency) {
+        self.leaf = leaf
+        self.dependency = dependency
+    }
+}
+struct TraceFailure: Error {}
+
+/// The address a trace line gives for `object`.
+private func address(_ object: AnyObject) -> String {
+    String(UInt(bitPattern: ObjectIdentifier(object)))
+}
+
+@Suite struct AsyncTraceTests {
+    @Test func anAsyncCycleIsTracedWithWhatItsClosureResolves() async throws {
+        let container = AsyncTraceContainer()
+        let root = try await container.root()
+        #expect(
+            container.lines.values == [
+                "0: AsyncTraceContainer.root<TraceRoot> = F:\(address(root)) TraceRoot",
+                "1:     AsyncTraceContainer.leaf<TraceLeaf> = F:\(address(root.leaf)) TraceLeaf",
+                "1:     AsyncTraceContainer.dependency<TraceDependency> = F:\(address(root.dependency)) TraceDependency",
+            ])
+    }
+
+    @Test func aCachedOrRegisteredAsyncResolutionSaysSo() async throws {
+        let container = AsyncTraceContainer()
+        let root = try await container.root()
+        #expect(try await container.root() === root)
+        let mock = TraceLeaf()
+        container.leaf.register { mock }
+        #expect(try await container.leaf() === mock)
+        #expect(
+            Array(container.lines.values.dropFirst(3)) == [
+                "0: AsyncTraceContainer.root<TraceRoot> = C:\(address(root)) TraceRoot",
+                "0: AsyncTraceContainer.leaf<TraceLeaf> = R:\(address(mock)) TraceLeaf",
+            ])
+    }
+
+    @Test func aResolutionThatThrowsIsTraced() async {
+        let container = AsyncTraceContainer()
+        await #expect(throws: TraceFailure.self) { try await container.failing() }
+        #expect(container.lines.values == ["0: AsyncTraceContainer.failing<TraceLeaf> = threw TraceFailure"])
+    }
+
+    @Test func withoutTraceNothingIsLogged() async throws {
+        let container = AsyncTraceContainer()
+        container.manager.trace = false
+        _ = try await container.root()
+        #expect(container.lines.values.isEmpty)
+    }
+}
