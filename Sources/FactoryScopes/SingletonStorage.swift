@@ -20,17 +20,12 @@ package final class SingletonTable: GlobalStorageContents {
 
     /// The entry for `key`, lock-free, or `nil` if the key never stored anything here.
     package func find(_ key: FactoryKey) -> Unmanaged<SingletonSlot>? {
-        table.find(
-            key.hashBits, key.name, ObjectIdentifier(key.valueType), ObjectIdentifier(key.parameterType),
-            containerType: ObjectIdentifier(key.containerType))
+        table.find(key)
     }
 
     /// The entry for `key`, made if missing; the storage's lock held.
     package func slot(_ key: FactoryKey) -> SingletonSlot {
-        table.findOrInsert(
-            key.hashBits, key.name, ObjectIdentifier(key.valueType), ObjectIdentifier(key.parameterType),
-            containerType: ObjectIdentifier(key.containerType)
-        ) { SingletonSlot(key: key) }
+        table.findOrInsert(key) { SingletonSlot(key: key) }
     }
 
     package func removeAll(collectingShutdowns found: inout [ShutdownItem], _ garbage: inout Garbage) {
@@ -57,9 +52,9 @@ package final class SingletonTable: GlobalStorageContents {
 package final class SingletonSlot: TableEntry, @unchecked Sendable {
     // Sendable: immutable identity, and cell sets guarded by the storage's lock.
     package let hash: Int
-    let name: StaticString
+    package let name: StaticString
     package let valueType: Any.Type
-    let parameterType: Any.Type
+    package let parameterType: Any.Type
     package let containerType: any AnyObject.Type
     /// Built from the factory's definition (or a context override it declares).
     package let definition = CellSet()
@@ -73,14 +68,6 @@ package final class SingletonSlot: TableEntry, @unchecked Sendable {
         valueType = key.valueType
         parameterType = key.parameterType
         containerType = key.containerType
-    }
-
-    package func matches(
-        _ name: StaticString, _ valueType: ObjectIdentifier, _ parameterType: ObjectIdentifier,
-        _ containerType: ObjectIdentifier
-    ) -> Bool {
-        ObjectIdentifier(self.valueType) == valueType && ObjectIdentifier(self.parameterType) == parameterType
-            && ObjectIdentifier(self.containerType) == containerType && FactoryName.equal(self.name, name)
     }
 }
 

@@ -204,17 +204,12 @@ public final class ContainerManager: @unchecked Sendable {
     /// The slot of `key`, lock-free, or `nil` if the factory never cached or persisted anything here.
     @_alwaysEmitIntoClient @inline(__always)
     package func findSlot(_ key: FactoryKey) -> Unmanaged<Slot>? {
-        table.find(
-            key.hashBits, key.name, ObjectIdentifier(key.valueType), ObjectIdentifier(key.parameterType),
-            containerType: ObjectIdentifier(key.containerType))
+        table.find(key)
     }
 
     /// The slot of `key`, made if missing; `lock` held.
     package func slot(_ key: FactoryKey) -> Slot {
-        table.findOrInsert(
-            key.hashBits, key.name, ObjectIdentifier(key.valueType), ObjectIdentifier(key.parameterType),
-            containerType: ObjectIdentifier(key.containerType)
-        ) { Slot(key: key) }
+        table.findOrInsert(key) { Slot(key: key) }
     }
 
     /// Publishes new options for `slot`, keeping the count behind ``Flags/options``; `lock` held.

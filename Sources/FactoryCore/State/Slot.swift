@@ -63,15 +63,6 @@ package final class Slot: TableEntry, @unchecked Sendable {
         garbage.add(AtomicReference<CellSet>(word: hitWord).exchange(nil))
     }
 
-    @inlinable
-    package func matches(
-        _ name: StaticString, _ valueType: ObjectIdentifier, _ parameterType: ObjectIdentifier,
-        _ containerType: ObjectIdentifier
-    ) -> Bool {
-        ObjectIdentifier(self.valueType) == valueType && ObjectIdentifier(self.parameterType) == parameterType
-            && ObjectIdentifier(self.containerType) == containerType && FactoryName.equal(self.name, name)
-    }
-
     package var key: FactoryKey {
         FactoryKey(name: name, valueType: valueType, parameterType: parameterType, containerType: containerType)
     }

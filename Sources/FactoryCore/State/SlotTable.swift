@@ -1,15 +1,26 @@
 import CFactoryAtomics
 
-/// An object kept in a ``SlotTable``: it knows the key parts it was stored under.
+/// An object kept in a ``SlotTable``: it knows the key it was stored under.
 @usableFromInline
 package protocol TableEntry: AnyObject {
     /// The hash the entry was inserted with.
     var hash: Int { get }
+    var name: StaticString { get }
+    var valueType: Any.Type { get }
+    var parameterType: Any.Type { get }
+    var containerType: any AnyObject.Type { get }
+}
+
+extension TableEntry {
     /// Whether the entry is the one for this name and these types.
-    func matches(
+    @inlinable
+    package func matches(
         _ name: StaticString, _ valueType: ObjectIdentifier, _ parameterType: ObjectIdentifier,
         _ containerType: ObjectIdentifier
-    ) -> Bool
+    ) -> Bool {
+        ObjectIdentifier(self.valueType) == valueType && ObjectIdentifier(self.parameterType) == parameterType
+            && ObjectIdentifier(self.containerType) == containerType && FactoryName.equal(self.name, name)
+    }
 }
 
 /// A hash table from factory keys to per-factory state objects, read without a lock.
@@ -137,5 +148,22 @@ extension AtomicWord {
     /// Stores `value` at `address` with release ordering.
     package static func publish(_ value: Int, at address: UnsafeMutablePointer<Int>) {
         cfactory_atomic_store(address, value)
+    }
+}
+
+extension SlotTable {
+    /// The entry for `key`, or `nil`; see ``find(_:_:_:_:containerType:)``.
+    @_alwaysEmitIntoClient @inline(__always)
+    package func find(_ key: FactoryKey) -> Unmanaged<Entry>? {
+        find(
+            key.hashBits, key.name, ObjectIdentifier(key.valueType), ObjectIdentifier(key.parameterType),
+            containerType: ObjectIdentifier(key.containerType))
+    }
+
+    /// The entry for `key`, made by `make` if missing; the owner's lock held.
+    package func findOrInsert(_ key: FactoryKey, _ make: () -> Entry) -> Entry {
+        findOrInsert(
+            key.hashBits, key.name, ObjectIdentifier(key.valueType), ObjectIdentifier(key.parameterType),
+            containerType: ObjectIdentifier(key.containerType), make: make)
     }
 }
