@@ -52,7 +52,7 @@ package struct ParameterLookup {
 
     /// The key of the parameter's entry in `cells`, or `nil` when the cache's
     /// keys of this hash are not the ones compared: the caller unlocks, compares
-    /// them (``compare(_:)``) and decides again. A parameter equal to none of
+    /// them (``compare(_:_:)``) and decides again. A parameter equal to none of
     /// them gets a new key, which the caller's build puts in `cells` at once
     /// (so it is never released under the lock). Locks held; runs no user code.
     func key(in cells: CellSet) -> ParameterKey? {
