@@ -78,3 +78,37 @@ package struct AtomicReference<Object: AnyObject> {
         return Unmanaged<Object>.fromOpaque(UnsafeRawPointer(bitPattern: old)!).takeRetainedValue()
     }
 }
+
+/// An ``AtomicReference`` that owns its word: allocated with it, and on its
+/// owner's `deinit` the reference it still holds is released and the word freed.
+/// A stored property of the class whose lock guards the writers, so no class
+/// pairs an allocation and a release by hand.
+@usableFromInline
+package struct OwnedAtomicReference<Object: AnyObject>: ~Copyable {
+    /// The word holding `Unmanaged<Object>.toOpaque()` retained, or 0 for nil.
+    @usableFromInline let word: UnsafeMutablePointer<Int>
+
+    /// A reference holding `initial`, or nothing.
+    package init(_ initial: Object? = nil) {
+        word = .allocate(capacity: 1)
+        word.initialize(to: 0)
+        if let initial { AtomicReference<Object>(word: word).exchange(initial) }
+    }
+
+    deinit {
+        _ = AtomicReference<Object>(word: word).exchange(nil)
+        word.deallocate()
+    }
+
+    /// The current object, unretained; see ``AtomicReference/load()``.
+    @inlinable
+    package func load() -> Unmanaged<Object>? {
+        AtomicReference<Object>(word: word).load()
+    }
+
+    /// Publishes `object` and returns the one it replaces; see ``AtomicReference/exchange(_:)``.
+    @discardableResult
+    package func exchange(_ object: Object?) -> Object? {
+        AtomicReference<Object>(word: word).exchange(object)
+    }
+}

@@ -12,7 +12,7 @@
 /// - No lock is held while a factory closure, decorator, logger or `deinit` runs.
 public final class ContainerManager: @unchecked Sendable {
     // Sendable because `state` is only touched with `lock` held, and `flags`,
-    // `table` and `storageWord` are atomic.
+    // `table`, `storageLink` and `decoratorLink` are atomic.
 
     @usableFromInline
     package enum Flags {
@@ -76,8 +76,8 @@ public final class ContainerManager: @unchecked Sendable {
     @exclusivity(unchecked) package var state = State()
     @usableFromInline package let flags = AtomicWord()
     @usableFromInline package let table = SlotTable<Slot>()
-    /// An atomic `Unmanaged<GlobalStorage>`: the process's, or a test's.
-    @usableFromInline let storageWord: UnsafeMutablePointer<Int>
+    /// The global storage (singletons): the process's, or a test's.
+    @usableFromInline let storageLink = OwnedAtomicReference<GlobalStorage>(GlobalStorage.process)
     /// A number no other manager of this process has, unlike its address, which a
     /// later manager may reuse: what a ``ScopeCache`` records as its owner.
     package let serial = ContainerManager.serials.add(1) + 1
@@ -85,24 +85,12 @@ public final class ContainerManager: @unchecked Sendable {
     /// `state.defaultScope` for lock-free readers: the scope's address, unretained
     /// (scopes are never freed; see ``Scope``), or 0. Written by ``publishFlags()``.
     @usableFromInline let defaultScopeWord = AtomicWord()
-    /// `state.decorator` for lock-free readers: an atomic `Unmanaged<ContainerDecorator>`, or 0.
-    let decoratorWord: UnsafeMutablePointer<Int>
+    /// `state.decorator` for lock-free readers.
+    let decoratorLink = OwnedAtomicReference<ContainerDecorator>()
 
     /// Creates a manager with no registrations, using the process's singletons.
     public init() {
-        storageWord = .allocate(capacity: 1)
-        storageWord.initialize(to: 0)
-        decoratorWord = .allocate(capacity: 1)
-        decoratorWord.initialize(to: 0)
-        AtomicReference<GlobalStorage>(word: storageWord).exchange(GlobalStorage.process)
         lock.withLock { publishFlags() }
-    }
-
-    deinit {
-        _ = AtomicReference<GlobalStorage>(word: storageWord).exchange(nil)
-        storageWord.deallocate()
-        _ = AtomicReference<ContainerDecorator>(word: decoratorWord).exchange(nil)
-        decoratorWord.deallocate()
     }
 
     /// The global storage (singletons) this container uses, unretained: valid
@@ -111,7 +99,7 @@ public final class ContainerManager: @unchecked Sendable {
     /// after waiting for readers).
     @inlinable
     package var globalStorageReference: Unmanaged<GlobalStorage> {
-        AtomicReference<GlobalStorage>(word: storageWord).load()!
+        storageLink.load()!
     }
 
     /// The global storage this container uses, retained; takes the manager's
@@ -128,7 +116,7 @@ public final class ContainerManager: @unchecked Sendable {
     package func useGlobalStorage(_ storage: GlobalStorage) {
         var garbage = Garbage()
         lock.withLock {
-            garbage.add(AtomicReference<GlobalStorage>(word: storageWord).exchange(storage))
+            garbage.add(storageLink.exchange(storage))
             for slot in table.all() { slot.unlinkHit(&garbage) }
         }
         garbage.release()
@@ -157,7 +145,7 @@ public final class ContainerManager: @unchecked Sendable {
     /// replaced holder goes to `garbage`.
     package func publishDecorator(_ garbage: inout Garbage) {
         let holder = state.decorator.map(ContainerDecorator.init)
-        garbage.add(AtomicReference<ContainerDecorator>(word: decoratorWord).exchange(holder))
+        garbage.add(decoratorLink.exchange(holder))
     }
 
     /// The default scope, lock-free.
@@ -172,7 +160,7 @@ public final class ContainerManager: @unchecked Sendable {
     package var publishedDecorator: ((Any) -> Void)? {
         let section = ReadSection.begin()
         defer { section.end() }
-        return AtomicReference<ContainerDecorator>(word: decoratorWord).load()?.takeUnretainedValue().call
+        return decoratorLink.load()?.takeUnretainedValue().call
     }
 
     /// Runs `body` on the locked state and republishes the flags.

@@ -72,20 +72,18 @@ public struct FactoryContext: Sendable {
 
     /// A snapshot of ``Global`` behind an atomic reference.
     private final class PublishedGlobal: @unchecked Sendable {
-        // Sendable because `word` is only read and written atomically (see AtomicReference).
-        let word: UnsafeMutablePointer<Int>
+        // Sendable because `snapshot` is only read and written atomically (see AtomicReference).
+        let snapshot: OwnedAtomicReference<Snapshot>
 
         init(_ initial: Global) {
-            word = .allocate(capacity: 1)
-            word.initialize(to: 0)
-            _ = AtomicReference<Snapshot>(word: word).exchange(Snapshot(initial))
+            snapshot = OwnedAtomicReference(Snapshot(initial))
         }
 
         /// The current snapshot's values, copied inside a read section.
         var value: Global {
             let section = ReadSection.begin()
             defer { section.end() }
-            return AtomicReference<Snapshot>(word: word).load()!.takeUnretainedValue().value
+            return snapshot.load()!.takeUnretainedValue().value
         }
     }
 
@@ -102,7 +100,7 @@ public struct FactoryContext: Sendable {
         let published = self.published
         global.withLock { global in
             change(&global)
-            garbage.add(AtomicReference<Snapshot>(word: published.word).exchange(Snapshot(global)))
+            garbage.add(published.snapshot.exchange(Snapshot(global)))
         }
         garbage.release()
     }

@@ -90,7 +90,7 @@ extension Slot {
         defer { section.end() }
         // Inside the section: a relink releases the cells it replaces only after
         // waiting for readers (Garbage).
-        guard let linked = AtomicReference<CellSet>(word: hitWord).load() else { return nil }
+        guard let linked = hitLink.load() else { return nil }
         return linked._withUnsafeGuaranteedRef { $0.read(T.self, scopeID: scopeID, ttl: ttl, era: 0) }
     }
 }
@@ -108,7 +108,7 @@ extension CellSet {
     /// ``hit(_:scopeID:ttl:era:)`` inside a read section the caller holds.
     @_alwaysEmitIntoClient @inline(__always)
     package func read<T>(_ type: T.Type, scopeID: ObjectIdentifier, ttl: UInt64, era: Int) -> T? {
-        guard let cell = AtomicReference<CacheCell>(word: word).load() else { return nil }
+        guard let cell = unparameterized.load() else { return nil }
         return cell._withUnsafeGuaranteedRef { cell -> T? in
             guard cell.era == era, cell.isValid(scopeID: scopeID, ttl: ttl) else { return nil }
             // Every cell of a set holds the `T` of the set's factory key (the

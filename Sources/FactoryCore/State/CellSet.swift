@@ -7,13 +7,13 @@
 /// or the singleton storage), which every method below the hit path expects held.
 @usableFromInline
 package final class CellSet: @unchecked Sendable {
-    // Sendable because `word` is atomic and the other properties are only touched
+    // Sendable because `unparameterized` is atomic and the other properties are only touched
     // with the owner's lock held. That lock is also what makes their accesses
     // exclusive, hence `@exclusivity(unchecked)`: no runtime access tracking on
     // every register and reset.
 
-    /// The unparameterized instance: an atomic `Unmanaged<CacheCell>`, or 0.
-    @usableFromInline let word: UnsafeMutablePointer<Int>
+    /// The unparameterized instance.
+    @usableFromInline let unparameterized = OwnedAtomicReference<CacheCell>()
     /// Bumped by every removal, so a build that started before it does not store
     /// what it built (the closure it ran may have been replaced).
     @exclusivity(unchecked) package var generation = 0
@@ -27,24 +27,16 @@ package final class CellSet: @unchecked Sendable {
     /// found (``ParameterLookup``).
     @exclusivity(unchecked) package var parameterIndex: [Int: [ParameterKey]] = [:]
 
-    package init() {
-        word = .allocate(capacity: 1)
-        word.initialize(to: 0)
-    }
-
-    deinit {
-        _ = AtomicReference<CacheCell>(word: word).exchange(nil)
-        word.deallocate()
-    }
+    package init() {}
 
     /// The unparameterized cell; owner's lock held.
     package var cell: CacheCell? {
-        AtomicReference<CacheCell>(word: word).load()?.takeUnretainedValue()
+        unparameterized.load()?.takeUnretainedValue()
     }
 
     /// Replaces the unparameterized cell; the old one goes to `garbage`. Owner's lock held.
     package func setCell(_ cell: CacheCell?, _ garbage: inout Garbage) {
-        garbage.add(AtomicReference<CacheCell>(word: word).exchange(cell))
+        garbage.add(unparameterized.exchange(cell))
     }
 
     /// Drops every instance and starts a new generation. Owner's lock held.

@@ -12,7 +12,7 @@
 /// never the other way round.
 @usableFromInline
 package final class GlobalStorage: @unchecked Sendable {
-    // Sendable because `era` and `contentsWord` are atomic, and `contents` is
+    // Sendable because `era` and `publishedContents` are atomic, and `contents` is
     // guarded by `lock` (written once, with the word, under it).
 
     /// Guards everything kept here.
@@ -20,20 +20,12 @@ package final class GlobalStorage: @unchecked Sendable {
     /// Bumped by each reset of the whole storage: instances kept with
     /// registrations in an older era are stale.
     @usableFromInline package let era = AtomicWord(1)
-    /// `contents` for lock-free readers: an atomic reference, or 0 while none was made.
-    private let contentsWord: UnsafeMutablePointer<Int>
+    /// `contents` for lock-free readers; `nil` while none was made.
+    private let publishedContents = OwnedAtomicReference<AnyObject>()
     /// What the strategy keeps here; `nil` until the strategy first made it.
     private var contents: (any GlobalStorageContents)?
 
-    package init() {
-        contentsWord = .allocate(capacity: 1)
-        contentsWord.initialize(to: 0)
-    }
-
-    deinit {
-        _ = AtomicReference<AnyObject>(word: contentsWord).exchange(nil)
-        contentsWord.deallocate()
-    }
+    package init() {}
 
     /// The process's storage.
     package static let process = GlobalStorage()
@@ -51,7 +43,7 @@ package final class GlobalStorage: @unchecked Sendable {
         }
         let made = make()
         contents = made
-        AtomicReference<AnyObject>(word: contentsWord).exchange(made)
+        publishedContents.exchange(made)
         return made
     }
 
@@ -59,7 +51,7 @@ package final class GlobalStorage: @unchecked Sendable {
     /// a read section while a container uses this storage (contents, once made,
     /// live as long as the storage). `nil` for contents of another type.
     package func loadContents<Contents: GlobalStorageContents>(_ type: Contents.Type) -> Unmanaged<Contents>? {
-        guard let object = AtomicReference<AnyObject>(word: contentsWord).load() else { return nil }
+        guard let object = publishedContents.load() else { return nil }
         return object._withUnsafeGuaranteedRef { ($0 as? Contents).map { Unmanaged.passUnretained($0) } }
     }
 

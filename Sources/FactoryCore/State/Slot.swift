@@ -7,7 +7,7 @@
 /// lock-free path can use it without retaining it.
 @usableFromInline
 package final class Slot: TableEntry, @unchecked Sendable {
-    // Sendable because `optionsWord` and `hitWord` are atomic, `cells` guards
+    // Sendable because `options` and `hitLink` are atomic, `cells` guards
     // itself (see CellSet), `customCaches` is only touched with the manager's
     // lock held, and the rest is immutable.
 
@@ -16,16 +16,15 @@ package final class Slot: TableEntry, @unchecked Sendable {
     @usableFromInline package let valueType: Any.Type
     @usableFromInline package let parameterType: Any.Type
     @usableFromInline package let containerType: any AnyObject.Type
-    /// An atomic `Unmanaged<PersistedOptions>`, or 0 when nothing is persisted.
-    @usableFromInline let optionsWord: UnsafeMutablePointer<Int>
+    /// The persisted options; `nil` when nothing is persisted.
+    let publishedOptions = OwnedAtomicReference<PersistedOptions>()
     /// Instances cached for this container (cached, shared and custom scopes).
     @usableFromInline package let cells = CellSet()
     /// The cells a resolution of the factory's definition reads its instance
-    /// from, whatever its scope: an atomic strong `Unmanaged<CellSet>`, or 0 until
-    /// a resolution decided, under the manager's lock, where that instance lives
-    /// (``linkHit(to:_:)``). The hit path reads here instead of asking the scope,
-    /// so it is the same code for every strategy.
-    @usableFromInline let hitWord: UnsafeMutablePointer<Int>
+    /// from, whatever its scope, or `nil` until a resolution decided, under the
+    /// manager's lock, where that instance lives (``linkHit(to:_:)``). The hit path
+    /// reads here instead of asking the scope, so it is the same code for every strategy.
+    @usableFromInline let hitLink = OwnedAtomicReference<CellSet>()
     /// The caches custom scopes (``CacheStrategy``) used for this factory in this
     /// container, so that its resets empty them. Manager lock held.
     @exclusivity(unchecked) package var customCaches: [UsedScopeCache] = []
@@ -36,31 +35,19 @@ package final class Slot: TableEntry, @unchecked Sendable {
         valueType = key.valueType
         parameterType = key.parameterType
         containerType = key.containerType
-        optionsWord = .allocate(capacity: 1)
-        optionsWord.initialize(to: 0)
-        hitWord = .allocate(capacity: 1)
-        hitWord.initialize(to: 0)
-    }
-
-    deinit {
-        _ = AtomicReference<PersistedOptions>(word: optionsWord).exchange(nil)
-        optionsWord.deallocate()
-        _ = AtomicReference<CellSet>(word: hitWord).exchange(nil)
-        hitWord.deallocate()
     }
 
     /// Makes the lock-free hit read `cells`; a link it replaces goes to
     /// `garbage`. Manager lock held.
     package func linkHit(to cells: CellSet, _ garbage: inout Garbage) {
-        let link = AtomicReference<CellSet>(word: hitWord)
-        if link.load()?.toOpaque() == Unmanaged.passUnretained(cells).toOpaque() { return }
-        garbage.add(link.exchange(cells))
+        if hitLink.load()?.toOpaque() == Unmanaged.passUnretained(cells).toOpaque() { return }
+        garbage.add(hitLink.exchange(cells))
     }
 
     /// Unlinks the lock-free hit, so the next resolution decides again where the
     /// instance lives; the link goes to `garbage`. Manager lock held.
     package func unlinkHit(_ garbage: inout Garbage) {
-        garbage.add(AtomicReference<CellSet>(word: hitWord).exchange(nil))
+        garbage.add(hitLink.exchange(nil))
     }
 
     package var key: FactoryKey {
@@ -71,12 +58,12 @@ package final class Slot: TableEntry, @unchecked Sendable {
     package func loadOptions() -> PersistedOptions? {
         let section = ReadSection.begin()
         defer { section.end() }
-        return AtomicReference<PersistedOptions>(word: optionsWord).load()?.takeUnretainedValue()
+        return publishedOptions.load()?.takeUnretainedValue()
     }
 
     /// The published options object; manager lock held.
     package var persistedOptions: PersistedOptions? {
-        AtomicReference<PersistedOptions>(word: optionsWord).load()?.takeUnretainedValue()
+        publishedOptions.load()?.takeUnretainedValue()
     }
 
     /// The options as published; manager lock held.
@@ -91,7 +78,7 @@ package final class Slot: TableEntry, @unchecked Sendable {
         var published: PersistedOptions?
         if let options, !options.isEmpty { published = PersistedOptions(options) }
         let has = published != nil
-        garbage.add(AtomicReference<PersistedOptions>(word: optionsWord).exchange(published))
+        garbage.add(publishedOptions.exchange(published))
         return has
     }
 
