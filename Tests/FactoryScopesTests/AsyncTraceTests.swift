@@ -77,4 +77,25 @@ private func address(_ object: AnyObject) -> String {
         _ = try await container.root()
         #expect(container.lines.values.isEmpty)
     }
+
+    /// Tasks that resolve a cached factory at once each trace their own cycle:
+    /// one builds (its cycle holds what the build resolved), the others get the
+    /// cached or joined instance.
+    @Test func tasksResolvingAtOnceEachTraceTheirCycle() async throws {
+        let container = AsyncTraceContainer()
+        let roots = try await withAsyncWatchdog {
+            try await withThrowingTaskGroup(of: TraceRoot.self) { group in
+                for _ in 0..<8 { group.addTask { try await container.root() } }
+                return try await group.reduce(into: [TraceRoot]()) { $0.append($1) }
+            }
+        }
+        #expect(roots.allSatisfy { $0 === roots[0] })
+        let lines = container.lines.values
+        let rootLine = "0: AsyncTraceContainer.root<TraceRoot> = "
+        #expect(lines.filter { $0 == rootLine + "F:\(address(roots[0])) TraceRoot" }.count == 1)
+        #expect(lines.filter { $0 == rootLine + "C:\(address(roots[0])) TraceRoot" }.count == 7)
+        #expect(lines.filter { $0.hasPrefix("1:     AsyncTraceContainer.leaf<TraceLeaf> = F:") }.count == 1)
+        #expect(lines.filter { $0.hasPrefix("1:     AsyncTraceContainer.dependency<TraceDependency> = F:") }.count == 1)
+        #expect(lines.count == 10)
+    }
 }
