@@ -19,8 +19,8 @@ import SwiftUI
 /// first time the view is installed, not on every re-creation of the view value.
 /// The factory and its container are chosen when the view value is created.
 ///
-/// Apple platforms with SwiftUI only. This file is not compiled on Linux, so it is
-/// untested there; it is built and checked only by Apple toolchains.
+/// Apple platforms with SwiftUI only. CI compiles and tests it on Linux against
+/// stand-ins of SwiftUI and Combine (`Tests/SwiftUIStandIns`).
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @MainActor
 @propertyWrapper

@@ -17,8 +17,8 @@ import SwiftUI
 /// never resolve. The factory and its container are chosen when the view value is
 /// created.
 ///
-/// Apple platforms with SwiftUI and Observation only. This file is not compiled on
-/// Linux, so it is untested there; it is built and checked only by Apple toolchains.
+/// Apple platforms with SwiftUI and Observation only. CI compiles and tests it on
+/// Linux against stand-ins of SwiftUI (`Tests/SwiftUIStandIns`).
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 @propertyWrapper
@@ -56,9 +56,12 @@ public struct InjectedObservable<T: Observable>: DynamicProperty {
     }
 
     /// A binding to the object, for bindings to its properties: `$model.name`.
+    ///
+    /// Writing the binding itself replaces the object the view keeps.
     public var projectedValue: Binding<T> {
-        let holder = holder
-        return Binding(get: { holder.value }, set: { _ in })
+        // SwiftUI's own binding to the state, not one made of closures: a closure
+        // returning `T` would capture `T`'s metatype in a `@Sendable` closure.
+        $holder.value
     }
 }
 
@@ -74,10 +77,13 @@ private final class ObservableHolder<T> {
     }
 
     var value: T {
-        if let object { return object }
-        let made = make()
-        object = made
-        return made
+        get {
+            if let object { return object }
+            let made = make()
+            object = made
+            return made
+        }
+        set { object = newValue }
     }
 }
 #endif

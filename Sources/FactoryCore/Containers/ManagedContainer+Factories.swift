@@ -70,8 +70,14 @@ extension ManagedContainer {
     }
     #endif
 
-    /// Runs `transform` on this container: `Container.shared { $0.api.register { MockAPI() } }`.
-    @discardableResult
+    /// Runs `transform` on this container and returns it:
+    /// `Container.shared { $0.api.register { MockAPI() } }`.
+    ///
+    /// Where SwiftUI exists, FactoryWrappers adds a form that returns an `EmptyView`,
+    /// as Factory does, so that the transform stands as a statement in a `#Preview`
+    /// body; that form wins wherever both fit, and this one is picked where the
+    /// container is expected (`let container: Container = Container() { ... }`).
+    @discardableResult @_disfavoredOverload
     public func callAsFunction(_ transform: (Self) -> Void) -> Self {
         transform(self)
         return self
@@ -88,38 +94,24 @@ extension ManagedContainer {
     #endif
 }
 
-#if !canImport(SwiftUI)
 extension SharedContainer {
-    /// Runs `transform` on the shared instance, for preview and test set-up.
-    /// (With SwiftUI, FactoryWrappers' version returns an `EmptyView` instead.)
-    @discardableResult
+    /// Runs `transform` on the shared instance and returns it.
+    ///
+    /// Factory 3.2 deprecates the container forms of `preview` for the container
+    /// transform, `Container.shared { ... }`. Where SwiftUI exists, FactoryWrappers
+    /// adds a form that returns an `EmptyView`, and that form wins wherever both fit.
+    @available(*, deprecated, message: "use the container transform: Container.shared { ... }")
+    @discardableResult @_disfavoredOverload
     public static func preview(_ transform: (Self) -> Void) -> Self {
         transform(shared)
         return shared
     }
 
-    /// Runs `transform` on this container, for preview and test set-up.
-    @discardableResult
+    /// Runs `transform` on this container and returns it; see ``preview(_:)-swift.type.method``.
+    @available(*, deprecated, message: "use the container transform: Container.shared { ... }")
+    @discardableResult @_disfavoredOverload
     public func preview(_ transform: (Self) -> Void) -> Self {
         transform(self)
         return self
     }
 }
-
-extension Factory {
-    /// Registers `factory` for previews; the same as ``register(isolation:factory:)``.
-    /// (With SwiftUI, FactoryWrappers' version returns an `EmptyView` instead.)
-    @discardableResult
-    public func preview(isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T) -> Self {
-        register(isolation: isolation, factory: factory)
-    }
-}
-
-extension ParameterFactory {
-    /// Registers `factory` for previews; the same as ``register(isolation:factory:)``.
-    @discardableResult
-    public func preview(isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T) -> Self {
-        register(isolation: isolation, factory: factory)
-    }
-}
-#endif

@@ -187,21 +187,4 @@ extension Resolving {
     }
 }
 
-#if !canImport(SwiftUI)
-extension Factory {
-    /// Registers a closure written `{ @MainActor in ... }` for previews.
-    @discardableResult
-    public func preview(factory: @escaping @MainActor () -> T) -> Self {
-        register(factory: factory)
-    }
-}
-
-extension ParameterFactory {
-    /// Registers a closure written `{ @MainActor in ... }` for previews.
-    @discardableResult
-    public func preview(factory: @escaping @MainActor (P) -> T) -> Self {
-        register(factory: factory)
-    }
-}
-#endif
 #endif
