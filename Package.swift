@@ -58,3 +58,12 @@ let package = Package(
 for target in package.targets where target.type != .system && target.name != "CFactoryAtomics" {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }
+
+// Swift Testing runs exit tests (`#expect(processExitsWith:)`) where a test can start
+// a process of its own; on iOS, tvOS, watchOS and visionOS they do not compile, so
+// each is inside `#if EXIT_TESTS`.
+for target in package.targets where target.type == .test {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .define("EXIT_TESTS", .when(platforms: [.macOS, .linux, .windows]))
+    ]
+}

@@ -14,6 +14,9 @@
 #     <!-- snippet: skip -->         not Swift that compiles on its own (Package.swift fragments)
 #     <!-- snippet: run -->          also linked against the library and run (no Testing/XCTest)
 #     <!-- snippet: crash -->        the same, and the program must stop with a failure
+#     <!-- snippet: swiftui -->      checked against the library built with SwiftUI's stand-ins
+#                                    (scripts/check-swiftui.sh); a `#Preview {` line is checked
+#                                    as what its body is, a main-actor view builder
 #     <!-- snippet: run standalone -->   markers combine
 #
 # A fenced block marked `<!-- output -->` after a `run` block is that block's
@@ -62,6 +65,7 @@ awk -v work="$work" '
             if (index(marker, " skip ")) print "" > (dir "/skip")
             if (index(marker, " run ") || index(marker, " crash ")) print "" > (dir "/run")
             if (index(marker, " crash ")) print "" > (dir "/crash")
+            if (index(marker, " swiftui ")) print "" > (dir "/swiftui")
         }
         marker = ""
         next
@@ -73,6 +77,29 @@ awk -v work="$work" '
     /^```/ && marker == "output" && unit > 0 { capturing = 1; marker = ""; printf "" > (dir "/expected"); next }
     !/^[[:space:]]*$/ && !inside { marker = "" }
 ' "$readme"
+
+# The library as it compiles where SwiftUI exists, for `swiftui` snippets: built once,
+# on the first such snippet.
+swiftui_flags=()
+swiftui_typecheck() {
+    if [[ ${#swiftui_flags[@]} -eq 0 ]]; then
+        scripts/check-swiftui.sh --build-only > "$work/swiftui-build.txt" 2>&1 || {
+            cat "$work/swiftui-build.txt" >&2
+            return 1
+        }
+        local sbin
+        sbin="$(swift build --package-path Tests/SwiftUIStandIns --show-bin-path)"
+        swiftui_flags=(-typecheck -swift-version 6 -warnings-as-errors -enable-upcoming-feature ExistentialAny
+            -I "$sbin/Modules")
+        for map in "$sbin"/*.build/module.modulemap; do
+            [[ -e "$map" ]] && swiftui_flags+=(-Xcc "-fmodule-map-file=$map")
+        done
+    fi
+    # Each `#Preview {` becomes the function its body is: a main-actor view builder.
+    awk '/^#Preview \{$/ { n++; print "@MainActor @ViewBuilder func preview" n "() -> some View {"; next } { print }' \
+        "$1" > "$1.tmp" && mv "$1.tmp" "$1"
+    swiftc "${swiftui_flags[@]}" "${@:2}" "$1"
+}
 
 failed=0
 count=0
@@ -92,6 +119,14 @@ for dir in "$work"/unit-*; do
     mode=()
     if grep -qE '^import (Testing|XCTest)$' "$dir/main.swift"; then
         mode=(-parse-as-library)
+    fi
+    if [[ -e "$dir/swiftui" ]]; then
+        if ! swiftui_typecheck "$dir/main.swift" -module-name "Snippet${line}" "${sources[@]}" > "$dir/output.txt" 2>&1; then
+            echo "check-readme: $readme:$line: the snippet does not type-check with SwiftUI ($dir/main.swift):" >&2
+            cat "$dir/output.txt" >&2
+            failed=$((failed + 1))
+        fi
+        continue
     fi
     if ! swiftc "${flags[@]}" "${mode[@]}" -module-name "Snippet${line}" "${sources[@]}" "$dir/main.swift" \
         > "$dir/output.txt" 2>&1; then

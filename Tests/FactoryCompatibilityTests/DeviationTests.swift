@@ -96,6 +96,7 @@ extension Container {
         }
     }
 
+    #if EXIT_TESTS
     @Test func cycleDetectionCountsOnlyRealCyclesAndRunsInEveryBuild() async {
         // Recursion with a different parameter is not a cycle (Factory reports it in DEBUG).
         #expect(Container().countdown(3).label == "3 2 1 0")
@@ -108,6 +109,7 @@ extension Container {
             output.contains(
                 "circular dependency chain - Container.loopA<Thing> > Container.loopB<Thing> > Container.loopA<Thing>"))
     }
+    #endif
 
     @Test func launchArgumentContextsAreIgnoredInReleaseBuilds() {
         // The test binary's own path is one of its launch arguments.
@@ -141,6 +143,7 @@ extension Container {
         #expect(Container.shared === outside)
     }
 
+    #if EXIT_TESTS
     @Test func aMainActorFactoryResolvedOffTheMainActorStopsWithAMessage() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let factory = await MainActor.run { Container().mainActorThing }
@@ -149,6 +152,7 @@ extension Container {
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains(offMainActorMessage("Container.mainActorThing<ScreenModel>")))
     }
+    #endif
 
     @Test func traceWorksInEveryBuildConfigurationInFactorysFormat() {
         // No `#if DEBUG`: Factory traces in DEBUG builds only.

@@ -99,6 +99,7 @@ extension TwoFiveContainer {
         #expect(name == "async")
     }
 
+    #if EXIT_TESTS
     @Test func aMainActorClosureResolvedOffTheMainActorStopsTheProgramNamingTheFactory() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let factory = TwoFiveContainer().settings
@@ -107,7 +108,9 @@ extension TwoFiveContainer {
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains(offMainActorMessage("TwoFiveContainer.settings<TwoFiveSettingsModel>")))
     }
+    #endif
 
+    #if EXIT_TESTS
     @Test func aMainActorRegistrationResolvedOffTheMainActorStopsTheProgramNamingTheFactory() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let container = TwoFiveContainer()
@@ -117,4 +120,5 @@ extension TwoFiveContainer {
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains(offMainActorMessage("TwoFiveContainer.greeter<TwoFiveGreeter>")))
     }
+    #endif
 }

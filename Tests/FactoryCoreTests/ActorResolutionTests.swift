@@ -46,6 +46,7 @@ extension Container {
         #expect(value == 1)
     }
 
+    #if EXIT_TESTS
     @Test func aMainActorClosureResolvedOffTheMainActorStopsTheProgramNamingTheFactory() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let factory = await MainActor.run { Container().mainModel }
@@ -54,4 +55,5 @@ extension Container {
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains(offMainActorMessage("Container.mainModel<MainActorModel>")))
     }
+    #endif
 }

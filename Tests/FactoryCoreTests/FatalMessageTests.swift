@@ -52,6 +52,7 @@ private func standardError(_ result: ExitTest.Result?) -> String {
 @Suite struct FatalMessageTests {
     // MARK: Circular dependencies (every build configuration)
 
+    #if EXIT_TESTS
     @Test func aCycleAcrossTwoContainersNamesBothContainers() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Container.shared.fatalCrossA()
@@ -61,7 +62,9 @@ private func standardError(_ result: ExitTest.Result?) -> String {
                 "FactoryCore: circular dependency chain - Container.fatalCrossA<FatalNode> > "
                     + "FatalContainer.fatalCrossB<FatalNode> > Container.fatalCrossA<FatalNode>"))
     }
+    #endif
 
+    #if EXIT_TESTS
     @Test func aCycleBelowTheRootNamesTheChainFromTheRoot() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Container().fatalRoot()
@@ -71,7 +74,9 @@ private func standardError(_ result: ExitTest.Result?) -> String {
                 "circular dependency chain - Container.fatalRoot<FatalNode> > Container.fatalLoopA<FatalNode> > "
                     + "Container.fatalLoopB<FatalNode> > Container.fatalLoopA<FatalNode>"))
     }
+    #endif
 
+    #if EXIT_TESTS
     @Test func aCycleOnAnotherThreadIsReportedThere() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let container = Container()
@@ -80,9 +85,11 @@ private func standardError(_ result: ExitTest.Result?) -> String {
         }
         #expect(standardError(result).contains("circular dependency chain - Container.fatalRoot<FatalNode> > "))
     }
+    #endif
 
     /// Documented: turning the check off turns a cycle through unscoped factories
     /// into a stack overflow. The program still stops; it does not hang.
+    #if EXIT_TESTS
     @Test func withCycleCheckingOffAnUnscopedCycleStillStopsTheProgram() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let container = Container()
@@ -90,10 +97,12 @@ private func standardError(_ result: ExitTest.Result?) -> String {
             _ = container.fatalLoopA()
         }
     }
+    #endif
 
     // MARK: Promises
 
     #if DEBUG
+    #if EXIT_TESTS
     @Test func anUnregisteredPromisedParameterFactoryStopsADebugBuild() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Container().promisedNumbered(3)
@@ -103,7 +112,9 @@ private func standardError(_ result: ExitTest.Result?) -> String {
                 "FactoryCore: Container.promisedNumbered<Optional<Service>> was promised but nothing is registered for it; "
                     + "register it before resolving, or set manager.promiseTriggersError = false to get nil"))
     }
+    #endif
 
+    #if EXIT_TESTS
     @Test func anUnregisteredPromiseResolvedInsideAnotherFactoryNamesThePromise() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Container().fatalNeedsPromise()
@@ -112,6 +123,7 @@ private func standardError(_ result: ExitTest.Result?) -> String {
             standardError(result).contains(
                 "FactoryCore: FatalContainer.fatalPromise<Optional<Array<Int>>> was promised but nothing is registered"))
     }
+    #endif
     #else
     @Test func anUnregisteredPromiseIsNilInReleaseBuildsEvenWithErrorsOn() {
         let container = Container()
@@ -123,6 +135,7 @@ private func standardError(_ result: ExitTest.Result?) -> String {
 
     // MARK: Type-based resolution
 
+    #if EXIT_TESTS
     @Test func aTypeBasedFactoryResolvedAfterItsRegistrationWasResetNamesTheType() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let container = TypedContainer()
@@ -133,6 +146,7 @@ private func standardError(_ result: ExitTest.Result?) -> String {
         }
         #expect(standardError(result).contains("FactoryCore: TypedContainer.resolving<Service> has no registration"))
     }
+    #endif
 
     /// The counterpart of the stop above: `resolve(_:)` reads the registration once,
     /// so a reset on another thread makes it return the instance or `nil`, never stop.
@@ -166,13 +180,16 @@ private func standardError(_ result: ExitTest.Result?) -> String {
     /// A factory whose closure assumes the main actor, resolved off it, stops the
     /// program (`resolveOnMainActor()` is the way to resolve it). On Linux the
     /// runtime stops it without a message of its own.
+    #if EXIT_TESTS
     @Test func aMainActorFactoryResolvedOffTheMainActorStopsTheProgram() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let factory = Container().fatalMainActorOnly
             _ = await Task.detached { factory() }.value
         }
     }
+    #endif
 
+    #if EXIT_TESTS
     @Test func aGlobalActorFactoryResolvedOffItsActorStopsWithTheRuntimesMessage() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let factory = Container().fatalBackgroundOnly
@@ -182,4 +199,5 @@ private func standardError(_ result: ExitTest.Result?) -> String {
         #expect(message.contains("Incorrect actor executor assumption"))
         #expect(message.contains("BackgroundActor"))
     }
+    #endif
 }

@@ -19,6 +19,7 @@ import Testing
     }
 
     #if DEBUG
+    #if EXIT_TESTS
     @Test func unregisteredPromiseStopsADebugBuildNamingTheFactory() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Container().promisedGreeting()
@@ -26,5 +27,6 @@ import Testing
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains("Container.promisedGreeting<Optional<Greeting>> was promised but nothing is registered"))
     }
+    #endif
     #endif
 }

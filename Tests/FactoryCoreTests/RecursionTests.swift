@@ -58,6 +58,7 @@ final class RecursionContainer: ManagedContainer {
         #expect(app.level() == 0)
     }
 
+    #if EXIT_TESTS
     @Test func recursionWithAnEqualParameterStopsTheProgramNamingTheChain() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = RecursionContainer().sameParameter(3)
@@ -68,7 +69,9 @@ final class RecursionContainer: ManagedContainer {
                 "circular dependency chain - RecursionContainer.sameParameter<Node> > RecursionContainer.sameParameter<Node>"
             ))
     }
+    #endif
 
+    #if EXIT_TESTS
     @Test func aFactoryResolvingItselfInTheSameContainerStopsTheProgram() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let app = RecursionContainer()
@@ -79,4 +82,5 @@ final class RecursionContainer: ManagedContainer {
             output.contains(
                 "circular dependency chain - RecursionContainer.selfLevel<Int> > RecursionContainer.selfLevel<Int>"))
     }
+    #endif
 }

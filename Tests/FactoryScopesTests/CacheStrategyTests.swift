@@ -182,6 +182,7 @@ final class PerThreadContainer: SharedContainer {
         #expect(expiring() !== old)
     }
 
+    #if EXIT_TESTS
     @Test func aCacheOfAFreedContainerIsNotAnotherContainersEvenAtTheSameAddress() async {
         // The freed container's address may well be reused by the next one.
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -191,6 +192,7 @@ final class PerThreadContainer: SharedContainer {
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains("returned a ScopeCache that another container uses"))
     }
+    #endif
 
     @Test func eachContainerHasItsOwnCaches() {
         let one = PerThreadContainer()
@@ -243,6 +245,7 @@ final class PerThreadContainer: SharedContainer {
         #expect(try await container.asyncThing().id == 2)
     }
 
+    #if EXIT_TESTS
     @Test func aCacheReturnedForTwoContainersStopsNamingTheFactory() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let one = PerThreadContainer()
@@ -256,9 +259,11 @@ final class PerThreadContainer: SharedContainer {
                 "FactoryCore: the CacheStrategy of PerThreadContainer.wrongStrategy<Thing>'s scope returned a ScopeCache "
                     + "that another container uses; return a separate ScopeCache for each container"))
     }
+    #endif
 
     // A cache holds one factory's instances: read as another factory's, it would
     // be an instance of another type (or kind) under the wrong key.
+    #if EXIT_TESTS
     @Test(arguments: ["another type", "same type", "async"])
     func aCacheReturnedForTwoFactoriesStopsNamingBoth(_ second: String) async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [second] in
@@ -274,4 +279,5 @@ final class PerThreadContainer: SharedContainer {
         #expect(output.contains("FactoryCore: the CacheStrategy of PerThreadContainer.sharing"))
         #expect(output.contains("returned a ScopeCache that PerThreadContainer.sharingThing<Thing> uses"))
     }
+    #endif
 }

@@ -39,6 +39,7 @@ func expectKind(_ resolve: @autoclosure () async throws -> KindService, _ kind: 
     // Each runs in a child process: sharing state between the kinds crashed (an
     // unchecked downcast of the other kind's box or cell).
 
+    #if EXIT_TESTS
     @Test func overloadsOfOneNameKeepTheirOwnCaches() async {
         await #expect(processExitsWith: .success) {
             let container = KindContainer()
@@ -50,7 +51,9 @@ func expectKind(_ resolve: @autoclosure () async throws -> KindService, _ kind: 
             await expectKind(try await async(), "async")
         }
     }
+    #endif
 
+    #if EXIT_TESTS
     @Test func registeringOneKindLeavesTheOtherAlone() async {
         await #expect(processExitsWith: .success) {
             let container = KindContainer()
@@ -63,7 +66,9 @@ func expectKind(_ resolve: @autoclosure () async throws -> KindService, _ kind: 
             await expectKind(try await async(), "async mock")
         }
     }
+    #endif
 
+    #if EXIT_TESTS
     @Test func oneExplicitKeyForBothKindsKeepsTwoSingletons() async {
         await #expect(processExitsWith: .success) {
             let container = KindContainer()
@@ -75,7 +80,9 @@ func expectKind(_ resolve: @autoclosure () async throws -> KindService, _ kind: 
             await expectKind(try await container.asyncKeyed(), "async mock")
         }
     }
+    #endif
 
+    #if EXIT_TESTS
     @Test func parameterFactoriesOfBothKindsKeepTheirOwnCaches() async {
         await #expect(processExitsWith: .success) {
             let container = KindContainer()
@@ -84,4 +91,5 @@ func expectKind(_ resolve: @autoclosure () async throws -> KindService, _ kind: 
             await expectKind(try await container.asyncParameter(2), "async 1")
         }
     }
+    #endif
 }

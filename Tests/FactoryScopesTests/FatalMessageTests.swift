@@ -36,6 +36,7 @@ private func standardError(_ result: ExitTest.Result?) -> String {
 @Suite struct ScopeFatalMessageTests {
     // MARK: Circular dependencies through scoped factories
 
+    #if EXIT_TESTS
     @Test func aCycleThroughACachedFactoryNamesTheChain() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = FatalScopeContainer().cachedHead()
@@ -45,7 +46,9 @@ private func standardError(_ result: ExitTest.Result?) -> String {
                 "FactoryCore: circular dependency chain - FatalScopeContainer.cachedHead<Link> > "
                     + "FatalScopeContainer.uniqueMiddle<Link> > FatalScopeContainer.cachedHead<Link>\n"))
     }
+    #endif
 
+    #if EXIT_TESTS
     @Test func aCycleThroughSingletonAndSharedFactoriesNamesTheChain() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = FatalScopeContainer().singletonHead()
@@ -55,7 +58,9 @@ private func standardError(_ result: ExitTest.Result?) -> String {
                 "circular dependency chain - FatalScopeContainer.singletonHead<Link> > "
                     + "FatalScopeContainer.sharedMiddle<Link> > FatalScopeContainer.singletonHead<Link>\n"))
     }
+    #endif
 
+    #if EXIT_TESTS
     @Test func aCycleThroughAGraphFactoryNamesTheChain() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = FatalScopeContainer().graphHead()
@@ -65,10 +70,12 @@ private func standardError(_ result: ExitTest.Result?) -> String {
                 "circular dependency chain - FatalScopeContainer.graphHead<Link> > "
                     + "FatalScopeContainer.graphMiddle<Link> > FatalScopeContainer.graphHead<Link>\n"))
     }
+    #endif
 
     // With cycle checking off, a cached build that comes back to itself finds its
     // own build latch: still reported with the chain, instead of waiting forever.
 
+    #if EXIT_TESTS
     @Test func withCycleCheckingOffACachedCycleIsCaughtByItsBuildLatch() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let container = FatalScopeContainer()
@@ -80,7 +87,9 @@ private func standardError(_ result: ExitTest.Result?) -> String {
                 "FactoryCore: circular dependency chain - FatalScopeContainer.cachedHead<Link> > "
                     + "FatalScopeContainer.uniqueMiddle<Link> > FatalScopeContainer.cachedHead<Link>\n"))
     }
+    #endif
 
+    #if EXIT_TESTS
     @Test func withCycleCheckingOffASingletonCycleIsCaughtByItsBuildLatch() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let container = FatalScopeContainer()
@@ -92,7 +101,9 @@ private func standardError(_ result: ExitTest.Result?) -> String {
                 "circular dependency chain - FatalScopeContainer.singletonHead<Link> > "
                     + "FatalScopeContainer.sharedMiddle<Link> > FatalScopeContainer.singletonHead<Link>\n"))
     }
+    #endif
 
+    #if EXIT_TESTS
     @Test func withCycleCheckingOffAPerParameterCycleIsCaughtByItsBuildLatch() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let container = FatalScopeContainer()
@@ -104,29 +115,36 @@ private func standardError(_ result: ExitTest.Result?) -> String {
                 "circular dependency chain - FatalScopeContainer.perParameterHead<Link> > "
                     + "FatalScopeContainer.perParameterMiddle<Link> > FatalScopeContainer.perParameterHead<Link>\n"))
     }
+    #endif
 
     // MARK: Time to live
 
+    #if EXIT_TESTS
     @Test func aNegativeTimeToLiveStopsTheProgram() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = FatalScopeContainer().resettable.timeToLive(-1)
         }
         expectTimeToLiveMessage(result, "-1.0")
     }
+    #endif
 
+    #if EXIT_TESTS
     @Test func aTimeToLiveThatIsNotANumberStopsTheProgram() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = FatalScopeContainer().resettable.timeToLive(.nan)
         }
         expectTimeToLiveMessage(result, "nan")
     }
+    #endif
 
+    #if EXIT_TESTS
     @Test func anInfiniteTimeToLiveStopsTheProgram() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = FatalScopeContainer().resettable.timeToLive(.infinity)
         }
         expectTimeToLiveMessage(result, "inf")
     }
+    #endif
 
     private func expectTimeToLiveMessage(_ result: ExitTest.Result?, _ interval: String) {
         #expect(

@@ -200,6 +200,7 @@ final class ShutdownContainer: ManagedContainer {
         #expect(container.log.values == ["repository", "pool"])
     }
 
+    #if EXIT_TESTS
     @Test func aSynchronousFactoryResolvedAfterShutdownStopsTheProgram() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let container = ShutdownContainer()
@@ -210,6 +211,7 @@ final class ShutdownContainer: ManagedContainer {
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("ShutdownContainer.pool<Closable> was resolved after its container was shut down"))
     }
+    #endif
 
     @Test func anAsynchronousFactoryResolvedAfterShutdownThrowsNamingIt() async throws {
         let container = ShutdownContainer()

@@ -44,6 +44,7 @@ import Testing
 
 @Suite struct DefaultContainerStorageTests {
     // Run in a fresh process, so this is the first use of the default container.
+    #if EXIT_TESTS
     @Test func theDefaultContainerKeepsTheProcessSingletonsWhicheverTestUsesItFirst() async {
         await #expect(processExitsWith: .success) {
             let testStorage = GlobalStorage()
@@ -57,9 +58,11 @@ import Testing
             precondition(Container.shared.singletonBox() !== built, "a reset outside any test reaches it")
         }
     }
+    #endif
 }
 
 @Suite struct FatalMessagesNameTheTestTests {
+    #if EXIT_TESTS
     @Test func aCycleInsideAnXCTestHelperNamesTheRunningTest() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             XCTestScope.run("testCheckoutFlow") {
@@ -72,4 +75,5 @@ import Testing
                 "FactoryCore: circular dependency chain - Container.cycleA<CycleA> > Container.cycleB<CycleB> > "
                     + "Container.cycleA<CycleA> (in test testCheckoutFlow)"))
     }
+    #endif
 }

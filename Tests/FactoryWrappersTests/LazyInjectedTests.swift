@@ -265,6 +265,7 @@ extension Container {
         #expect(cleanedUp.value == 1)
     }
 
+    #if EXIT_TESTS
     @Test func aPropertyReadFromItsOwnFactoryIsReportedAsACycle() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = SelfReading.instance.value.wrappedValue
@@ -272,6 +273,7 @@ extension Container {
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("circular dependency chain - Container.selfReading<Int> > Container.selfReading<Int>"))
     }
+    #endif
 }
 
 // An instance that `@LazyInjected` drops (replaced through the setter or by a
