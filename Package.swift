@@ -63,7 +63,8 @@ for target in package.targets where target.type != .system && target.name != "CF
 // a process of its own; on iOS, tvOS, watchOS and visionOS they do not compile, so
 // each is inside `#if EXIT_TESTS`.
 for target in package.targets where target.type == .test {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .define("EXIT_TESTS", .when(platforms: [.macOS, .linux, .windows]))
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .define("EXIT_TESTS", .when(platforms: [.macOS, .linux, .windows]))
+        ]
 }
