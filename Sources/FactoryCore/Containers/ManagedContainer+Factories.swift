@@ -107,7 +107,8 @@ extension SharedContainer {
         return shared
     }
 
-    /// Runs `transform` on this container and returns it; see ``preview(_:)-swift.type.method``.
+    /// Runs `transform` on this container and returns it, as the static `preview(_:)` does
+    /// on the shared instance.
     @available(*, deprecated, message: "use the container transform: Container.shared { ... }")
     @discardableResult @_disfavoredOverload
     public func preview(_ transform: (Self) -> Void) -> Self {
