@@ -17,6 +17,9 @@ import Hummingbird
 /// finish) or the request's task was cancelled. A response
 /// body is written after the middleware returns, so it must not use the
 /// request's services: the handlers here return bodies encoded up front.
+///
+/// Every response carries the request's `X-Request-ID`, an error's too (a `400`
+/// for bad query options, the `500` of `/fail`, a `404`).
 public struct RequestContainerMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Creates the middleware.
     public init() {}
@@ -56,7 +59,39 @@ public struct RequestContainerMiddleware<Context: RequestContext>: RouterMiddlew
         } catch {
             context.logger.error("request container shutdown failed: \(error)", metadata: ["request": "\(requestID)"])
         }
-        var response = try outcome.get()
+        switch outcome {
+        case .success(var response):
+            response.headers[.xRequestID] = requestID
+            return response
+        case .failure(let error):
+            // Thrown on, so that Hummingbird (and any middleware outside this one) answers
+            // it as it would have, but with the header every other response carries.
+            throw ErrorWithRequestID(error: error, requestID: requestID)
+        }
+    }
+}
+
+/// A request's error, answered as Hummingbird answers it, plus the request's `X-Request-ID`.
+///
+/// Hummingbird answers an `HTTPResponseError` with the response it generates,
+/// and any other error with an empty `500 Internal Server Error`.
+struct ErrorWithRequestID: HTTPResponseError {
+    let error: any Error
+    let requestID: String
+
+    var status: HTTPResponse.Status {
+        (error as? any HTTPResponseError)?.status ?? .internalServerError
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        var response: Response
+        if let error = error as? any HTTPResponseError {
+            response = try error.response(from: request, context: context)
+        } else {
+            // What Hummingbird logs for an error it cannot answer; this wrapper hides it from it.
+            context.logger.debug("Unrecognised Error", metadata: ["error.type": "\(error)"])
+            response = Response(status: .internalServerError)
+        }
         response.headers[.xRequestID] = requestID
         return response
     }
