@@ -2,6 +2,7 @@ import FactoryScopes
 import FactoryServiceLifecycle
 import Logging
 import ServerApp
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -12,28 +13,56 @@ import Darwin
 /// `swift run FactoryServer [--host 127.0.0.1] [--port 8080]`
 ///
 /// Prints `listening on <address>` once it listens, and, after a graceful
-/// shutdown (SIGTERM, SIGINT), one `shut down: <service>` line per service shut
-/// down, in order.
-func option(_ name: String) -> String? {
-    let arguments = CommandLine.arguments
-    guard let index = arguments.firstIndex(of: name), arguments.indices.contains(index + 1) else {
-        return nil
-    }
-    return arguments[index + 1]
+/// shutdown (SIGTERM, SIGINT), one `shut down: <service>` line per entry the
+/// ``ShutdownJournal`` kept, in order. A bad argument, or a port it cannot
+/// listen on, ends it with one `error: ...` line on standard error and status 1.
+func fail(_ message: String) -> Never {
+    fflush(nil)  // what was printed before comes first
+    // Not `fputs(_, stderr)`: Swift 6 rejects the C global `stderr` as shared mutable state.
+    let line = Array("error: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    exit(1)
 }
 
-let host = option("--host") ?? "127.0.0.1"
-let port = option("--port").flatMap { Int($0) } ?? 8080
+let options: ServerOptions
+do {
+    options = try ServerOptions(arguments: CommandLine.arguments.dropFirst())
+} catch {
+    fail(error.message)
+}
+if options.showsHelp {
+    print(ServerOptions.usage)
+    exit(0)
+}
+
+// Whether a failure happened before the server listened: only then is it about the address.
+let listening = Atomic(false)
 let app = buildApplication(
-    host: host,
-    port: port,
+    host: options.host,
+    port: options.port,
     services: [ContainerShutdownService(Container.shared, logger: Logger(label: "FactoryServer"))],
     onListening: { address in
+        listening.store(true, ordering: .relaxed)
         print("listening on \(address)")
         fflush(nil)  // all streams: stdout is a pipe under the tests
     }
 )
-try await app.runService()
-for service in ShutdownJournal.shared.entries {
+var failure: String?
+do {
+    try await app.runService()
+} catch {
+    // Uncaught, the error would stop the process with a crash report.
+    failure =
+        listening.load(ordering: .relaxed)
+        ? "\(error)" : startupFailureMessage(error, host: options.host, port: options.port)
+}
+let journal = ShutdownJournal.shared
+if journal.dropped > 0 {
+    print("(\(journal.dropped) earlier shutdowns not kept)")
+}
+for service in journal.entries {
     print("shut down: \(service)")
+}
+if let failure {
+    fail(failure)
 }
