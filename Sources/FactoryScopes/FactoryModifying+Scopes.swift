@@ -1,22 +1,32 @@
+// The caching modifiers, once for every kind of factory. Each property calls one
+// function of the library, which reads the scope there: a definition compiles a
+// call, not the scope's global accessor and a call.
+
 extension FactoryModifying {
     /// One instance per singleton storage (the process's): see ``Scope/singleton``.
+    /// Built once however many threads or tasks resolve it at the same moment.
     @inlinable public var singleton: Self {
-        consuming get { scopeProperty(.singleton) }
+        consuming get {
+            registration.setSingletonScope()
+            return self
+        }
     }
 
     /// One instance per container until its cache is reset; see ``Scope/cached``.
+    /// Built once however many threads or tasks resolve it at the same moment.
     @inlinable public var cached: Self {
-        consuming get { scopeProperty(.cached) }
+        consuming get {
+            registration.setCachedScope()
+            return self
+        }
     }
 
-    /// Held weakly while others hold it; see ``Scope/shared``.
+    /// Held weakly while others hold it (objects only); see ``Scope/shared``.
     @inlinable public var shared: Self {
-        consuming get { scopeProperty(.shared) }
-    }
-
-    /// One instance per resolution cycle; see ``Scope/graph``.
-    @inlinable public var graph: Self {
-        consuming get { scopeProperty(.graph) }
+        consuming get {
+            registration.setSharedScope()
+            return self
+        }
     }
 
     /// Rebuilds a cached instance (of any caching scope: cached, shared, singleton,
@@ -33,10 +43,9 @@ extension FactoryModifying {
     ///   - seconds: The lifetime of a cached instance.
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
     @discardableResult
-    public func timeToLive(_ seconds: Double, caller: StaticString = #function) -> Self {
-        var copy = self
-        copy.registration.setTimeToLive(seconds, caller: caller)
-        return copy
+    public consuming func timeToLive(_ seconds: Double, caller: StaticString = #function) -> Self {
+        registration.setTimeToLive(seconds, caller: caller)
+        return self
     }
 }
 
@@ -53,9 +62,71 @@ extension FactoryModifying where P: Hashable {
     /// locking, and the parameter is compared with the cached ones of its hash
     /// after unlocking.
     public var scopeOnParameters: Self {
-        var copy = self
-        copy.registration.setScopeOnParameters(persist: registration.traits.contains(.persists))
-        return copy
+        consuming get {
+            registration.setScopeOnParameters()
+            return self
+        }
+    }
+}
+
+extension Factory {
+    /// One instance per resolution cycle; see ``Scope/graph``.
+    @inlinable public var graph: Self {
+        consuming get {
+            registration.setGraphScope()
+            return self
+        }
+    }
+}
+
+extension ParameterFactory {
+    /// One instance per resolution cycle; see ``Scope/graph``.
+    @inlinable public var graph: Self {
+        consuming get {
+            registration.setGraphScope()
+            return self
+        }
+    }
+}
+
+#if SwiftConcurrency
+extension AsyncParameterFactory {
+    /// Caches one instance per distinct parameter instead of keeping the first. A
+    /// parameter that is not `Hashable`, or not equal to itself (NaN), is built
+    /// every time and never cached. Its `hash(into:)` and `==` run with no
+    /// library lock held: they may resolve from the same container.
+    public var scopeOnParameters: Self {
+        consuming get {
+            registration.setScopeOnParameters()
+            return self
+        }
+    }
+}
+#endif
+
+extension FactoryRegistration {
+    /// `.singleton`, the way a modifier property sets a scope.
+    @usableFromInline
+    mutating func setSingletonScope() {
+        setScopeProperty(.singleton)
+    }
+
+    /// `.cached`, the way a modifier property sets a scope.
+    @usableFromInline
+    mutating func setCachedScope() {
+        setScopeProperty(.cached)
+    }
+
+    /// `.shared`, the way a modifier property sets a scope.
+    @usableFromInline
+    mutating func setSharedScope() {
+        setScopeProperty(.shared)
+    }
+
+    /// `.graph`, the way a modifier property sets a scope.
+    @usableFromInline
+    mutating func setGraphScope() {
+        setScopeProperty(.graph)
     }
 }
 
@@ -75,108 +146,6 @@ extension ContainerManager {
             #endif
         } else if scope.keeping == .cells {
             removeAll(scope: scope)
-        }
-    }
-}
-
-// The same modifiers on the concrete types. A modifier in the protocol extension
-// reads and writes `registration` through the protocol's witness, which copies the
-// whole factory value on every definition evaluation; these touch the stored
-// property directly. They are what concrete code calls; the extension above
-// serves code generic over `FactoryModifying`. One generic copy for all four
-// factory kinds (a protocol over Factory, ParameterFactory and the async
-// factories) was measured: even specialized, its consuming getter copies the
-// registration through value witnesses, and a cached hit went from 393 to 638
-// instructions. So each kind keeps its own, AsyncFactory+Scopes.swift included.
-
-extension Factory {
-    /// One instance per singleton storage (the process's): see ``Scope/singleton``.
-    @inlinable public var singleton: Self {
-        consuming get {
-            registration.setScopeProperty(.singleton)
-            return self
-        }
-    }
-
-    /// One instance per container until its cache is reset; see ``Scope/cached``.
-    @inlinable public var cached: Self {
-        consuming get {
-            registration.setScopeProperty(.cached)
-            return self
-        }
-    }
-
-    /// Held weakly while others hold it; see ``Scope/shared``.
-    @inlinable public var shared: Self {
-        consuming get {
-            registration.setScopeProperty(.shared)
-            return self
-        }
-    }
-
-    /// One instance per resolution cycle; see ``Scope/graph``.
-    @inlinable public var graph: Self {
-        consuming get {
-            registration.setScopeProperty(.graph)
-            return self
-        }
-    }
-
-    /// Rebuilds a cached instance `seconds` after it was built; see ``FactoryModifying/timeToLive(_:caller:)``.
-    @inlinable @discardableResult
-    public consuming func timeToLive(_ seconds: Double, caller: StaticString = #function) -> Self {
-        registration.setTimeToLive(seconds, caller: caller)
-        return self
-    }
-}
-
-extension ParameterFactory {
-    /// One instance per singleton storage (the process's): see ``Scope/singleton``.
-    @inlinable public var singleton: Self {
-        consuming get {
-            registration.setScopeProperty(.singleton)
-            return self
-        }
-    }
-
-    /// One instance per container until its cache is reset; see ``Scope/cached``.
-    @inlinable public var cached: Self {
-        consuming get {
-            registration.setScopeProperty(.cached)
-            return self
-        }
-    }
-
-    /// Held weakly while others hold it; see ``Scope/shared``.
-    @inlinable public var shared: Self {
-        consuming get {
-            registration.setScopeProperty(.shared)
-            return self
-        }
-    }
-
-    /// One instance per resolution cycle; see ``Scope/graph``.
-    @inlinable public var graph: Self {
-        consuming get {
-            registration.setScopeProperty(.graph)
-            return self
-        }
-    }
-
-    /// Rebuilds a cached instance `seconds` after it was built; see ``FactoryModifying/timeToLive(_:caller:)``.
-    @inlinable @discardableResult
-    public consuming func timeToLive(_ seconds: Double, caller: StaticString = #function) -> Self {
-        registration.setTimeToLive(seconds, caller: caller)
-        return self
-    }
-}
-
-extension ParameterFactory where P: Hashable {
-    /// One instance per distinct parameter; see ``FactoryModifying/scopeOnParameters``.
-    @inlinable public var scopeOnParameters: Self {
-        consuming get {
-            registration.setScopeOnParameters(persist: registration.traits.contains(.persists))
-            return self
         }
     }
 }

@@ -9,7 +9,7 @@
 ///   which any registration of the factory replaces when it builds (Factory's
 ///   own behaviour);
 /// - built from a registration made with `register` on one container instance:
-///   kept with that registration (``RegistrationBoxBase/singletonCells``), so no
+///   kept with that registration (``RegistrationBoxBase/cells``), so no
 ///   other container instance sees it.
 ///
 /// Readers find a factory's entry without a lock; everything else runs with the

@@ -47,22 +47,21 @@ final class SingletonStrategy: ScopeStrategy {
     ) -> Result {
         let storage = manager.globalStorageReference.takeUnretainedValue()
         if let box, !box.describesType {
-            // A registration of one container instance keeps its singleton with it.
-            if box.singletonCells == nil { box.singletonCells = CellSet() }
-            return body(
-                CacheLocation(
-                    cells: box.singletonCells!, weak: false, era: storage.era.value, storage: storage, writeThrough: true))
-        }
-        return storage.lock.withLock {
-            let singleton = storage.singletons.slot(key)
+            // A registration of one container instance keeps its singleton with it,
+            // in the storage's era (a reset of the whole storage outdates it), and
+            // also publishes it as the one the factory's registrations share.
+            if box.cells == nil { box.cells = CellSet() }
             var location = CacheLocation(
-                cells: box == nil ? singleton.definition : singleton.shared, weak: false, era: 0, storage: storage,
-                writeThrough: false)
-            location.storageLocked = true
-            // The definition's instance is what the container's lock-free hit reads.
-            if box == nil { location.hitSlot = slot }
+                cells: box.cells!, weak: false, epoch: storage.era.value, epochCounter: storage.era)
+            location.storeObserver = storage
             return body(location)
         }
+        let singleton = storage.lock.withLock { storage.singletons.slot(key) }
+        var location = CacheLocation(cells: box == nil ? singleton.definition : singleton.shared, weak: false)
+        location.extraLock = storage.lock
+        // The definition's instance is what the container's lock-free hit reads.
+        if box == nil { location.hitSlot = slot }
+        return body(location)
     }
 
     func registrationCells(
@@ -86,9 +85,55 @@ final class SingletonStrategy: ScopeStrategy {
     var label: String { "singleton" }
 }
 
+/// Publishes the singleton a registration of one container built as the storage's
+/// shared one of the factory: Factory's behaviour, where the last singleton a
+/// registration built is the one that containers whose registration describes
+/// the type (`autoRegister()`) see.
+extension GlobalStorage: CacheStoreObserver {
+    package func stored(_ cell: CacheCell, value: UnsafeRawPointer, type: Any.Type, key: FactoryKey, _ garbage: inout Garbage) {
+        // The same record as the registration's own cell: one instance, one shutdown.
+        guard
+            let shared = CacheCell.make(
+                copying: value, type: type, weak: false, scopeID: cell.scopeID, createdAt: cell.createdAt, epoch: 0,
+                shutdown: cell.shutdown)
+        else { return }
+        share(shared, for: key, &garbage)
+    }
+}
+
 /// `Graph`: the resolution cycle keeps the instance; no cells.
 final class GraphStrategy: ScopeStrategy {
     var keeping: ScopeKeeping { .cycle }
+
+    func findInCycle(
+        _ context: ResolutionContext, _ key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?
+    ) -> FoundInstance? {
+        for index in context.cycleInstances.indices {
+            guard context.cycleInstances[index].container == container && context.cycleInstances[index].key == key else {
+                continue
+            }
+            // Copied out before comparing: `==` is the parameter type's, user code that may
+            // resolve graph factories and so append to the instances (which may move their
+            // storage). Instances are only removed when the cycle ends, so indices stay valid.
+            let stored = context.cycleInstances[index].parameter
+            guard stored == parameter else { continue }
+            return context.cycleInstances[index].cell.found()
+        }
+        return nil
+    }
+
+    func keepInCycle(
+        _ context: ResolutionContext, _ key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?,
+        value: UnsafeRawPointer
+    ) {
+        guard
+            let cell = CacheCell.make(
+                copying: value, type: key.valueType, weak: false, scopeID: ObjectIdentifier(GraphStrategy.self),
+                createdAt: 0, epoch: 0, shutdown: nil)
+        else { return }
+        context.cycleInstances.append(
+            ResolutionContext.CycleInstance(key: key, container: container, parameter: parameter, cell: cell))
+    }
 
     func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime {
         .short

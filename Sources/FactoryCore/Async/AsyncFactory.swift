@@ -27,9 +27,13 @@
 /// A cycle (the closure resolving, through any number of `await`s, the same
 /// factory of the same container with no parameter) stops the program with the
 /// whole chain, in every build. The graph scope caches nothing here.
-public struct AsyncFactory<T: Sendable>: Sendable {
-    /// The definition and modifiers.
-    public var registration: AsyncFactoryRegistration<Void, T>
+public struct AsyncFactory<T: Sendable>: FactoryModifying, Sendable {
+    /// No parameter.
+    public typealias P = Void
+    /// The definition and modifiers; see ``FactoryModifying``.
+    public var registration: FactoryRegistration
+    /// The definition's closure.
+    @usableFromInline package var factory: AsyncClosure<Void, T>
 
     /// Creates an asynchronous factory bound to `container`.
     ///
@@ -41,27 +45,27 @@ public struct AsyncFactory<T: Sendable>: Sendable {
     public init<C: ManagedContainer>(
         _ container: C, key: StaticString = #function, _ factory: @escaping @Sendable () async throws -> T
     ) {
-        registration = AsyncFactoryRegistration(container: container, name: key, factory: AsyncClosure(plain: factory))
+        registration = FactoryRegistration(
+            container: container, name: key, valueType: T.self, parameterType: AsyncKind<Void>.self, isolation: .none)
+        self.factory = AsyncClosure(plain: factory)
     }
 
     /// Resolves an instance: new, from the factory's scope, or from a build under way.
     @_alwaysEmitIntoClient @inline(__always)
     nonisolated(nonsending) public func callAsFunction() async throws -> T {
-        if let hit = registration.cachedHit() { return hit }
-        return try await registration.resolveSlowly(())
+        if let hit = registration.hit().read(T.self) { return hit }
+        return try await AsyncResolver(registration, factory).resolve(())
     }
 
     /// Resolves an instance; the same as calling the factory.
     nonisolated(nonsending) public func resolve() async throws -> T {
-        try await registration.resolve(())
+        try await callAsFunction()
     }
 
     /// Replaces the closure in this container until reset, and drops cached instances.
     @discardableResult
     public func register(factory: @escaping @Sendable () async throws -> T) -> Self {
-        var copy = self
-        copy.registration.register(AsyncClosure(plain: factory))
-        return copy
+        registering(AsyncRegistrationBox(AsyncClosure<Void, T>(plain: factory)))
     }
 
     /// Uses `factory` when any of `contexts` applies (see ``FactoryContext``).
@@ -76,9 +80,7 @@ public struct AsyncFactory<T: Sendable>: Sendable {
         _ contexts: FactoryContextType..., caller: StaticString = #function,
         factory: @escaping @Sendable () async throws -> T
     ) -> Self {
-        var copy = self
-        copy.registration.addContexts(contexts, caller: caller, AsyncClosure(plain: factory))
-        return copy
+        overriding(contexts, caller: caller, with: AsyncRegistrationBox(AsyncClosure<Void, T>(plain: factory)))
     }
 
     /// Uses `factory` while running tests.
@@ -88,9 +90,7 @@ public struct AsyncFactory<T: Sendable>: Sendable {
     ///   - factory: Builds the instance under test.
     @discardableResult
     public func onTest(caller: StaticString = #function, factory: @escaping @Sendable () async throws -> T) -> Self {
-        var copy = self
-        copy.registration.addContexts([.test], caller: caller, AsyncClosure(plain: factory))
-        return copy
+        overriding([.test], caller: caller, with: AsyncRegistrationBox(AsyncClosure<Void, T>(plain: factory)))
     }
 
     /// Uses `factory` in DEBUG builds.
@@ -100,40 +100,7 @@ public struct AsyncFactory<T: Sendable>: Sendable {
     ///   - factory: Builds the instance in DEBUG builds.
     @discardableResult
     public func onDebug(caller: StaticString = #function, factory: @escaping @Sendable () async throws -> T) -> Self {
-        var copy = self
-        copy.registration.addContexts([.debug], caller: caller, AsyncClosure(plain: factory))
-        return copy
-    }
-
-    /// Sets the scope (`nil`: the container's default); FactoryScopes adds `.cached`, `.singleton`, ...
-    /// Applied outside the factory's definition it persists in the container.
-    ///
-    /// - Parameters:
-    ///   - scope: The scope.
-    ///   - caller: Leave the default: it tells the definition from a change made at run time.
-    @discardableResult
-    @inlinable
-    public func scope(_ scope: Scope?, caller: StaticString = #function) -> Self {
-        var copy = self
-        copy.registration.setScope(scope, caller: caller)
-        return copy
-    }
-
-    /// Calls `decorator` with every instance this factory resolves.
-    ///
-    /// - Parameters:
-    ///   - caller: Leave the default: it tells the definition from a change made at run time.
-    ///   - decorator: Called after each resolution, cached instances included.
-    @discardableResult
-    public func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T) -> Void) -> Self {
-        var copy = self
-        copy.registration.setDecorator(decorator, caller: caller)
-        return copy
-    }
-
-    /// Removes what `options` names: the registration, context overrides, cached instances (singleton included).
-    public func reset(_ options: FactoryResetOptions = .all) {
-        registration.reset(options)
+        overriding([.debug], caller: caller, with: AsyncRegistrationBox(AsyncClosure<Void, T>(plain: factory)))
     }
 }
 
@@ -141,9 +108,11 @@ public struct AsyncFactory<T: Sendable>: Sendable {
 ///
 /// A cycle is the same factory of the same container re-entered with an equal
 /// parameter; resolving itself with another parameter is ordinary recursion.
-public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
-    /// The definition and modifiers.
-    public var registration: AsyncFactoryRegistration<P, T>
+public struct AsyncParameterFactory<P: Sendable, T: Sendable>: FactoryModifying, Sendable {
+    /// The definition and modifiers; see ``FactoryModifying``.
+    public var registration: FactoryRegistration
+    /// The definition's closure.
+    @usableFromInline package var factory: AsyncClosure<P, T>
 
     /// Creates an asynchronous factory bound to `container`.
     ///
@@ -151,31 +120,31 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
     ///   - container: The container that owns registrations and caches for it.
     ///   - key: The factory's name; leave the default (`#function`).
     ///   - factory: Builds a new instance from the parameter.
+    @inlinable
     public init<C: ManagedContainer>(
         _ container: C, key: StaticString = #function, _ factory: @escaping @Sendable (P) async throws -> T
     ) {
-        registration = AsyncFactoryRegistration(
-            container: container, name: key, factory: AsyncClosure(withParameter: factory))
+        registration = FactoryRegistration(
+            container: container, name: key, valueType: T.self, parameterType: AsyncKind<P>.self, isolation: .none)
+        self.factory = AsyncClosure(withParameter: factory)
     }
 
     /// Resolves an instance for `parameter`.
     @_alwaysEmitIntoClient @inline(__always)
     nonisolated(nonsending) public func callAsFunction(_ parameter: P) async throws -> T {
-        if let hit = registration.cachedHit() { return hit }
-        return try await registration.resolveSlowly(parameter)
+        if let hit = registration.hit().read(T.self) { return hit }
+        return try await AsyncResolver(registration, factory).resolve(parameter)
     }
 
     /// Resolves an instance for `parameter`; the same as calling the factory.
     nonisolated(nonsending) public func resolve(_ parameter: P) async throws -> T {
-        try await registration.resolve(parameter)
+        try await callAsFunction(parameter)
     }
 
     /// Replaces the closure in this container until reset, and drops cached instances.
     @discardableResult
     public func register(factory: @escaping @Sendable (P) async throws -> T) -> Self {
-        var copy = self
-        copy.registration.register(AsyncClosure(withParameter: factory))
-        return copy
+        registering(AsyncRegistrationBox(AsyncClosure<P, T>(withParameter: factory)))
     }
 
     /// Uses `factory` when any of `contexts` applies; persists when applied outside the definition.
@@ -189,39 +158,7 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: Sendable {
         _ contexts: FactoryContextType..., caller: StaticString = #function,
         factory: @escaping @Sendable (P) async throws -> T
     ) -> Self {
-        var copy = self
-        copy.registration.addContexts(contexts, caller: caller, AsyncClosure(withParameter: factory))
-        return copy
-    }
-
-    /// Sets the scope (`nil`: the container's default); persists when applied outside the definition.
-    ///
-    /// - Parameters:
-    ///   - scope: The scope.
-    ///   - caller: Leave the default: it tells the definition from a change made at run time.
-    @discardableResult
-    @inlinable
-    public func scope(_ scope: Scope?, caller: StaticString = #function) -> Self {
-        var copy = self
-        copy.registration.setScope(scope, caller: caller)
-        return copy
-    }
-
-    /// Calls `decorator` with every instance this factory resolves.
-    ///
-    /// - Parameters:
-    ///   - caller: Leave the default: it tells the definition from a change made at run time.
-    ///   - decorator: Called after each resolution, cached instances included.
-    @discardableResult
-    public func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T) -> Void) -> Self {
-        var copy = self
-        copy.registration.setDecorator(decorator, caller: caller)
-        return copy
-    }
-
-    /// Removes what `options` names: the registration, context overrides, cached instances.
-    public func reset(_ options: FactoryResetOptions = .all) {
-        registration.reset(options)
+        overriding(contexts, caller: caller, with: AsyncRegistrationBox(AsyncClosure<P, T>(withParameter: factory)))
     }
 }
 

@@ -58,8 +58,8 @@ extension ContainerManager {
     package func clearCaches(_ slot: Slot, key: FactoryKey, shared: Bool, _ garbage: inout Garbage) {
         slot.removeAllInstances(&garbage)
         if let options = slot.persistedOptions {
-            options.value.registration?.singletonCells?.removeAll(&garbage)
-            for context in options.value.contexts { context.box.singletonCells?.removeAll(&garbage) }
+            options.value.registration?.cells?.removeAll(&garbage)
+            for context in options.value.contexts { context.box.cells?.removeAll(&garbage) }
         }
         if shared { globalStorageReference.takeUnretainedValue().remove(key, &garbage) }
     }
@@ -94,25 +94,26 @@ extension ContainerManager {
 
 extension ContainerManager {
     /// The instance of `key` that `scope` caches for the registration or override
-    /// `box` (`nil`: the definition), read without a lock; `nil` on a miss, and for a
-    /// registration's own singleton, which is read under the lock. The general
-    /// path's hit, for synchronous and asynchronous factories alike.
-    package func cacheHit<T>(_ type: T.Type, key: FactoryKey, scope: Scope, ttl: UInt64, box: RegistrationBoxBase?) -> T? {
+    /// `box` (`nil`: the definition), read without a lock; `nil` on a miss, and
+    /// where a strategy decides under the lock. The general path's hit, for
+    /// synchronous and asynchronous factories alike.
+    package func cacheHit(key: FactoryKey, scope: Scope, ttl: UInt64, box: RegistrationBoxBase?) -> FoundInstance? {
         let scopeID = ObjectIdentifier(scope)
         if scope.cacheStrategy != nil {
-            return scope.customCache(for: key, in: self)?.hit(T.self, for: self, key: key, scopeID: scopeID, ttl: ttl)
+            return scope.customCache(for: key, in: self)?.foundHit(for: self, key: key, scopeID: scopeID, ttl: ttl)
         }
         guard scope.keeping == .cells else { return nil }
-        // The definition's instance is where the slot's hit reads, wherever the
-        // strategy keeps it (linked by a miss, once per container and storage).
-        guard let box else { return findSlot(key)?._withUnsafeGuaranteedRef { $0.hit(T.self, scopeID: scopeID, ttl: ttl) } }
-        // The section comes first: the cells may be the singleton storage's, which
+        // The section comes first: the cells may be a global storage's, which
         // `useGlobalStorage` frees only after waiting for readers.
         let section = ReadSection.begin()
         defer { section.end() }
-        return scope.strategy.registrationCells(for: key, box: box, in: self)?._withUnsafeGuaranteedRef {
-            $0.read(T.self, scopeID: scopeID, ttl: ttl, era: 0)
-        }
+        // The definition's instance is where the slot's hit reads, wherever the
+        // strategy keeps it (linked by a miss, once per container and storage).
+        let cells =
+            box.map { scope.strategy.registrationCells(for: key, box: $0, in: self) }
+            ?? findSlot(key)?._withUnsafeGuaranteedRef { $0.hitLink.load() }
+        return cells?._withUnsafeGuaranteedRef { $0.validCell(scopeID: scopeID, ttl: ttl, epoch: 0) }?
+            .takeUnretainedValue().found()
     }
 }
 

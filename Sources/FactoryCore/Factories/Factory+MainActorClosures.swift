@@ -18,7 +18,7 @@ extension Factory {
         _ container: C, key: StaticString = #function, _ factory: @escaping @MainActor () -> T
     ) {
         let (closure, isolation) = ClosureAdapter.adapt(mainActor: factory)
-        registration = FactoryRegistration(container: container, name: key, factory: .plain(closure), isolation: isolation)
+        self.init(container, key, .plain(closure), isolation)
     }
 
     /// Registers a closure written `{ @MainActor in ... }`; otherwise the same as
@@ -26,7 +26,7 @@ extension Factory {
     @discardableResult
     public func register(factory: @escaping @MainActor () -> T) -> Self {
         let (closure, isolation) = ClosureAdapter.adapt(mainActor: factory)
-        return registering(closure, isolation)
+        return registering(RegistrationBox<Void, T>(.plain(closure), isolation: isolation, describesType: false))
     }
 
     /// Overrides the factory in `contexts` with a closure written `{ @MainActor in ... }`;
@@ -35,7 +35,7 @@ extension Factory {
     public func context(
         _ contexts: FactoryContextType..., caller: StaticString = #function, factory: @escaping @MainActor () -> T
     ) -> Self {
-        addContexts(contexts, caller: caller, ClosureAdapter.adapt(mainActor: factory))
+        overriding(contexts, caller: caller, with: Self.box(mainActor: factory))
     }
 
     /// ``onArg(_:caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
@@ -43,7 +43,7 @@ extension Factory {
     public func onArg(
         _ argument: String, caller: StaticString = #function, factory: @escaping @MainActor () -> T
     ) -> Self {
-        addContexts([.arg(argument)], caller: caller, ClosureAdapter.adapt(mainActor: factory))
+        overriding([.arg(argument)], caller: caller, with: Self.box(mainActor: factory))
     }
 
     /// ``onArgs(_:caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
@@ -51,37 +51,43 @@ extension Factory {
     public func onArgs(
         _ arguments: [String], caller: StaticString = #function, factory: @escaping @MainActor () -> T
     ) -> Self {
-        addContexts([.args(arguments)], caller: caller, ClosureAdapter.adapt(mainActor: factory))
+        overriding([.args(arguments)], caller: caller, with: Self.box(mainActor: factory))
     }
 
     /// ``onPreview(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @discardableResult
     public func onPreview(caller: StaticString = #function, factory: @escaping @MainActor () -> T) -> Self {
-        addContexts([.preview], caller: caller, ClosureAdapter.adapt(mainActor: factory))
+        overriding([.preview], caller: caller, with: Self.box(mainActor: factory))
     }
 
     /// ``onTest(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @discardableResult
     public func onTest(caller: StaticString = #function, factory: @escaping @MainActor () -> T) -> Self {
-        addContexts([.test], caller: caller, ClosureAdapter.adapt(mainActor: factory))
+        overriding([.test], caller: caller, with: Self.box(mainActor: factory))
     }
 
     /// ``onDebug(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @discardableResult
     public func onDebug(caller: StaticString = #function, factory: @escaping @MainActor () -> T) -> Self {
-        addContexts([.debug], caller: caller, ClosureAdapter.adapt(mainActor: factory))
+        overriding([.debug], caller: caller, with: Self.box(mainActor: factory))
     }
 
     /// ``onSimulator(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @discardableResult
     public func onSimulator(caller: StaticString = #function, factory: @escaping @MainActor () -> T) -> Self {
-        addContexts([.simulator], caller: caller, ClosureAdapter.adapt(mainActor: factory))
+        overriding([.simulator], caller: caller, with: Self.box(mainActor: factory))
     }
 
     /// ``onDevice(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @discardableResult
     public func onDevice(caller: StaticString = #function, factory: @escaping @MainActor () -> T) -> Self {
-        addContexts([.device], caller: caller, ClosureAdapter.adapt(mainActor: factory))
+        overriding([.device], caller: caller, with: Self.box(mainActor: factory))
+    }
+
+    /// The box a context override keeps a main-actor closure in.
+    static func box(mainActor factory: @escaping @MainActor () -> T) -> RegistrationBoxBase {
+        let (closure, isolation) = ClosureAdapter.adapt(mainActor: factory)
+        return RegistrationBox<Void, T>(.plain(closure), isolation: isolation, describesType: false)
     }
 }
 
@@ -93,8 +99,7 @@ extension ParameterFactory {
         _ container: C, key: StaticString = #function, _ factory: @escaping @MainActor (P) -> T
     ) {
         let (closure, isolation) = ClosureAdapter.adapt(mainActor: factory)
-        registration = FactoryRegistration(
-            container: container, name: key, factory: .parameter(closure), isolation: isolation)
+        self.init(container, key, .parameter(closure), isolation)
     }
 
     /// Registers a closure written `{ @MainActor in ... }`; otherwise the same as
@@ -102,7 +107,7 @@ extension ParameterFactory {
     @discardableResult
     public func register(factory: @escaping @MainActor (P) -> T) -> Self {
         let (closure, isolation) = ClosureAdapter.adapt(mainActor: factory)
-        return registering(closure, isolation)
+        return registering(RegistrationBox(.parameter(closure), isolation: isolation, describesType: false))
     }
 
     /// Overrides the factory in `contexts` with a closure written `{ @MainActor in ... }`;
@@ -111,7 +116,7 @@ extension ParameterFactory {
     public func context(
         _ contexts: FactoryContextType..., caller: StaticString = #function, factory: @escaping @MainActor (P) -> T
     ) -> Self {
-        addContexts(contexts, caller: caller, ClosureAdapter.adapt(mainActor: factory))
+        overriding(contexts, caller: caller, with: Self.box(mainActor: factory))
     }
 
     /// ``onArg(_:caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
@@ -119,7 +124,7 @@ extension ParameterFactory {
     public func onArg(
         _ argument: String, caller: StaticString = #function, factory: @escaping @MainActor (P) -> T
     ) -> Self {
-        addContexts([.arg(argument)], caller: caller, ClosureAdapter.adapt(mainActor: factory))
+        overriding([.arg(argument)], caller: caller, with: Self.box(mainActor: factory))
     }
 
     /// ``onArgs(_:caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
@@ -127,37 +132,43 @@ extension ParameterFactory {
     public func onArgs(
         _ arguments: [String], caller: StaticString = #function, factory: @escaping @MainActor (P) -> T
     ) -> Self {
-        addContexts([.args(arguments)], caller: caller, ClosureAdapter.adapt(mainActor: factory))
+        overriding([.args(arguments)], caller: caller, with: Self.box(mainActor: factory))
     }
 
     /// ``onPreview(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @discardableResult
     public func onPreview(caller: StaticString = #function, factory: @escaping @MainActor (P) -> T) -> Self {
-        addContexts([.preview], caller: caller, ClosureAdapter.adapt(mainActor: factory))
+        overriding([.preview], caller: caller, with: Self.box(mainActor: factory))
     }
 
     /// ``onTest(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @discardableResult
     public func onTest(caller: StaticString = #function, factory: @escaping @MainActor (P) -> T) -> Self {
-        addContexts([.test], caller: caller, ClosureAdapter.adapt(mainActor: factory))
+        overriding([.test], caller: caller, with: Self.box(mainActor: factory))
     }
 
     /// ``onDebug(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @discardableResult
     public func onDebug(caller: StaticString = #function, factory: @escaping @MainActor (P) -> T) -> Self {
-        addContexts([.debug], caller: caller, ClosureAdapter.adapt(mainActor: factory))
+        overriding([.debug], caller: caller, with: Self.box(mainActor: factory))
     }
 
     /// ``onSimulator(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @discardableResult
     public func onSimulator(caller: StaticString = #function, factory: @escaping @MainActor (P) -> T) -> Self {
-        addContexts([.simulator], caller: caller, ClosureAdapter.adapt(mainActor: factory))
+        overriding([.simulator], caller: caller, with: Self.box(mainActor: factory))
     }
 
     /// ``onDevice(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @discardableResult
     public func onDevice(caller: StaticString = #function, factory: @escaping @MainActor (P) -> T) -> Self {
-        addContexts([.device], caller: caller, ClosureAdapter.adapt(mainActor: factory))
+        overriding([.device], caller: caller, with: Self.box(mainActor: factory))
+    }
+
+    /// The box a context override keeps a main-actor closure in.
+    static func box(mainActor factory: @escaping @MainActor (P) -> T) -> RegistrationBoxBase {
+        let (closure, isolation) = ClosureAdapter.adapt(mainActor: factory)
+        return RegistrationBox(.parameter(closure), isolation: isolation, describesType: false)
     }
 }
 

@@ -22,8 +22,12 @@
 /// other contexts. A closure isolated to another global actor runs on the
 /// resolving thread, as in Factory; use ``resolveOnGlobalActor(_:)`` to run it there.
 public struct Factory<T>: FactoryModifying, Sendable {
+    /// No parameter.
+    public typealias P = Void
     /// The definition and modifiers; see ``FactoryModifying``.
-    public var registration: FactoryRegistration<Void, T>
+    public var registration: FactoryRegistration
+    /// The definition's closure.
+    @usableFromInline package var factory: FactoryClosure<Void, T>
 
     /// Creates a factory bound to `container`.
     ///
@@ -37,19 +41,36 @@ public struct Factory<T>: FactoryModifying, Sendable {
         _ container: C, key: StaticString = #function, isolation: isolated (any Actor)? = #isolation, _ factory: @escaping () -> T
     ) {
         let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
-        registration = FactoryRegistration(container: container, name: key, factory: .plain(closure), isolation: closureIsolation)
+        self.init(container, key, .plain(closure), closureIsolation)
+    }
+
+    @inlinable
+    init(_ container: any ManagedContainer, _ name: StaticString, _ factory: FactoryClosure<Void, T>, _ isolation: ClosureIsolation) {
+        registration = FactoryRegistration(
+            container: container, name: name, valueType: T.self, parameterType: Void.self, isolation: isolation)
+        self.factory = factory
     }
 
     /// Resolves an instance: new, or from the factory's scope.
     @_alwaysEmitIntoClient @inline(__always)
     public func callAsFunction() -> T {
-        registration.resolve(())
+        // No `??`: its autoclosure would be one more frame per nested level in an unoptimized build.
+        if let hit = cachedHit() { return hit }
+        return GeneralPath.resolve(registration, factory)
     }
 
     /// Resolves an instance: new, or from the factory's scope.
-    @inlinable
+    @_alwaysEmitIntoClient @inline(__always)
     public func resolve() -> T {
-        registration.resolve(())
+        if let hit = cachedHit() { return hit }
+        return GeneralPath.resolve(registration, factory)
+    }
+
+    /// The hit (``FactoryRegistration/hit()``), read. A function of its own so
+    /// that an unoptimized build drops its frame before the general path builds.
+    @_alwaysEmitIntoClient @inline(__always)
+    func cachedHit() -> T? {
+        registration.hit().read(T.self)
     }
 
     /// Replaces the definition's closure for this container until reset, and drops
@@ -63,15 +84,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     @inlinable @discardableResult
     public func register(isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T) -> Self {
         let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
-        return registering(closure, closureIsolation)
-    }
-
-    @inlinable
-    func registering(_ closure: @escaping @Sendable () -> T, _ isolation: ClosureIsolation) -> Self {
-        var copy = self
-        copy.registration.register(
-            RegistrationBox<Void, T>(.plain(closure), isolation: isolation, describesType: false))
-        return copy
+        return registering(RegistrationBox<Void, T>(.plain(closure), isolation: closureIsolation, describesType: false))
     }
 
     /// Overrides the factory in the given contexts; see ``FactoryContextType`` for
@@ -90,7 +103,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
         _ contexts: FactoryContextType..., caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping () -> T
     ) -> Self {
-        addContexts(contexts, caller: caller, ClosureAdapter.adapt(factory, isolation))
+        overriding(contexts, caller: caller, with: Self.box(factory, isolation))
     }
 
     /// Overrides the factory when `argument` is a launch or runtime argument.
@@ -101,7 +114,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
         _ argument: String, caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping () -> T
     ) -> Self {
-        addContexts([.arg(argument)], caller: caller, ClosureAdapter.adapt(factory, isolation))
+        overriding([.arg(argument)], caller: caller, with: Self.box(factory, isolation))
     }
 
     /// Overrides the factory when any of `arguments` is present.
@@ -110,60 +123,52 @@ public struct Factory<T>: FactoryModifying, Sendable {
         _ arguments: [String], caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping () -> T
     ) -> Self {
-        addContexts([.args(arguments)], caller: caller, ClosureAdapter.adapt(factory, isolation))
+        overriding([.args(arguments)], caller: caller, with: Self.box(factory, isolation))
     }
 
     /// Overrides the factory in SwiftUI previews.
     @discardableResult
     public func onPreview(
-        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping () -> T
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T
     ) -> Self {
-        addContexts([.preview], caller: caller, ClosureAdapter.adapt(factory, isolation))
+        overriding([.preview], caller: caller, with: Self.box(factory, isolation))
     }
 
     /// Overrides the factory under XCTest and Swift Testing.
     @discardableResult
     public func onTest(
-        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping () -> T
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T
     ) -> Self {
-        addContexts([.test], caller: caller, ClosureAdapter.adapt(factory, isolation))
+        overriding([.test], caller: caller, with: Self.box(factory, isolation))
     }
 
     /// Overrides the factory in DEBUG builds.
     @discardableResult
     public func onDebug(
-        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping () -> T
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T
     ) -> Self {
-        addContexts([.debug], caller: caller, ClosureAdapter.adapt(factory, isolation))
+        overriding([.debug], caller: caller, with: Self.box(factory, isolation))
     }
 
     /// Overrides the factory in the simulator.
     @discardableResult
     public func onSimulator(
-        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping () -> T
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T
     ) -> Self {
-        addContexts([.simulator], caller: caller, ClosureAdapter.adapt(factory, isolation))
+        overriding([.simulator], caller: caller, with: Self.box(factory, isolation))
     }
 
     /// Overrides the factory on a device (not the simulator).
     @discardableResult
     public func onDevice(
-        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping () -> T
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T
     ) -> Self {
-        addContexts([.device], caller: caller, ClosureAdapter.adapt(factory, isolation))
+        overriding([.device], caller: caller, with: Self.box(factory, isolation))
     }
 
-    func addContexts(
-        _ types: [FactoryContextType], caller: StaticString, _ adapted: (@Sendable () -> T, ClosureIsolation)
-    ) -> Self {
-        var copy = self
-        copy.registration.addContexts(
-            types, .plain(adapted.0), isolation: adapted.1, persist: registration.persists(calledFrom: caller))
-        return copy
+    /// The box a context override keeps `factory` in.
+    static func box(_ factory: @escaping () -> T, _ isolation: (any Actor)?) -> RegistrationBoxBase {
+        let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
+        return RegistrationBox<Void, T>(.plain(closure), isolation: closureIsolation, describesType: false)
     }
 }

@@ -1,4 +1,5 @@
-/// The modifiers shared by ``Factory`` and ``ParameterFactory``.
+/// The modifiers every kind of factory shares: ``Factory``, ``ParameterFactory``,
+/// ``AsyncFactory`` and ``AsyncParameterFactory``.
 ///
 /// A modifier written in the factory's definition describes the factory each
 /// time its container property is read:
@@ -21,14 +22,17 @@
 /// definition. Modifier properties (`.cached`, `.singleton`, ...) belong to the
 /// definition unless chained after `register`, a run-time context override or
 /// `once()`. A definition never overwrites what was persisted.
+///
+/// Each modifier is written once, here, over the factory's
+/// ``FactoryRegistration``, which is the same for every kind.
 public protocol FactoryModifying {
-    /// The parameter type; `Void` for ``Factory``.
+    /// The parameter type; `Void` for ``Factory`` and ``AsyncFactory``.
     associatedtype P
     /// The type the factory resolves.
     associatedtype T
     /// The factory's definition and modifiers. An implementation detail of the
     /// modifiers; use the modifier methods instead.
-    var registration: FactoryRegistration<P, T> { get set }
+    var registration: FactoryRegistration { get set }
 }
 
 extension FactoryModifying {
@@ -43,24 +47,17 @@ extension FactoryModifying {
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
     @inlinable @discardableResult
     public consuming func scope(_ scope: Scope?, caller: StaticString = #function) -> Self {
-        let persist = registration.persists(calledFrom: caller)
-        registration.setScope(scope, persist: persist)
-        return self
-    }
-
-    /// The scope set the way a modifier property sets it: in the definition,
-    /// unless this value persists.
-    @inlinable
-    package consuming func scopeProperty(_ scope: Scope) -> Self {
-        let persist = registration.traits.contains(.persists)
-        registration.setScope(scope, persist: persist)
+        registration.setScope(scope, caller: caller)
         return self
     }
 
     /// No caching: a new instance on every resolution.
     @inlinable
     public var unique: Self {
-        consuming get { scopeProperty(.unique) }
+        consuming get {
+            registration.setScopeProperty(.unique)
+            return self
+        }
     }
 
     /// Calls `decorator` with every instance this factory resolves, new or cached.
@@ -69,10 +66,9 @@ extension FactoryModifying {
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
     ///   - decorator: Called after each resolution, outside any lock.
     @discardableResult
-    public func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T) -> Void) -> Self {
-        var copy = self
-        copy.registration.setDecorator({ value, _ in decorator(value) }, persist: registration.persists(calledFrom: caller))
-        return copy
+    public consuming func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T) -> Void) -> Self {
+        registration.setDecorator(DecoratorBox<T> { value, _ in decorator(value) }, caller: caller)
+        return self
     }
 
     /// Calls `decorator` with every instance this factory resolves, and whether
@@ -82,10 +78,11 @@ extension FactoryModifying {
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
     ///   - decorator: Called after each resolution, outside any lock.
     @discardableResult
-    public func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T, Bool) -> Void) -> Self {
-        var copy = self
-        copy.registration.setDecorator(decorator, persist: registration.persists(calledFrom: caller))
-        return copy
+    public consuming func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T, Bool) -> Void)
+        -> Self
+    {
+        registration.setDecorator(DecoratorBox(decorator), caller: caller)
+        return self
     }
 
     /// Applies the modifiers before it in the definition only the first time the
@@ -96,10 +93,9 @@ extension FactoryModifying {
     /// made at run time, and resets of parts of them (`reset(.context)`), stand.
     /// A full reset (`reset()`, `manager.reset()`) starts over.
     @discardableResult
-    public func once() -> Self {
-        var copy = self
-        copy.registration.applyOnce()
-        return copy
+    public consuming func once() -> Self {
+        registration.applyOnce()
+        return self
     }
 
     /// Resets this factory: see ``FactoryResetOptions``. The default is `.all`.
@@ -113,4 +109,49 @@ extension FactoryModifying {
     public var key: FactoryKey {
         registration.key
     }
+
+    /// Persists `box` as the factory's registration; see `register`.
+    @inlinable
+    consuming func registering(_ box: RegistrationBoxBase) -> Self {
+        registration.register(box)
+        return self
+    }
+
+    /// Adds the context override `box` for `types`, from a modifier called in `caller`.
+    consuming func overriding(_ types: [FactoryContextType], caller: StaticString, with box: RegistrationBoxBase) -> Self {
+        registration.addContexts(types, box, caller: caller)
+        return self
+    }
 }
+
+#if SwiftConcurrency
+extension FactoryModifying where T: Sendable {
+    /// Declares how an instance this factory caches is shut down, when its
+    /// container's ``ContainerManager/shutdown(includingSingletons:timeout:)`` runs.
+    ///
+    /// ```swift
+    /// var client: Factory<HTTPClient> {
+    ///     self { HTTPClient(eventLoopGroupProvider: .singleton) }
+    ///         .singleton
+    ///         .onShutdown { try await $0.shutdown() }
+    /// }
+    /// ```
+    ///
+    /// Only cached instances are shut down (`.cached`, `.singleton`, custom
+    /// scopes): an instance a unique, graph or `.shared` factory hands out
+    /// belongs to its caller. Applied outside the factory's definition it
+    /// persists, like every modifier.
+    ///
+    /// - Parameters:
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    ///   - shutdown: Called once with the instance, with no lock held; may throw
+    ///     (the error is reported with the others of the same shutdown).
+    @discardableResult
+    public consuming func onShutdown(
+        caller: StaticString = #function, _ shutdown: @escaping @Sendable (T) async throws -> Void
+    ) -> Self {
+        registration.setShutdown(ShutdownHandler(shutdown), caller: caller)
+        return self
+    }
+}
+#endif

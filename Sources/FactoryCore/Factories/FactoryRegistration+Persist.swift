@@ -1,9 +1,13 @@
+// Every modifier, written once on the registration that every kind of factory
+// stores: each either changes the factory value (in its definition) or persists
+// in the container (at run time, or after `register`, a run-time context override
+// or `once()`).
+
 extension FactoryRegistration {
     /// Whether a modifier called from `caller` (its `#function`) persists: it does
     /// after `register`, a run-time context override or `once()`, and whenever it
     /// is called outside the factory's own definition (the definition is the
     /// property or function named like the factory).
-    @inlinable
     package func persists(calledFrom caller: StaticString) -> Bool {
         traits.contains(.persists) || !FactoryName.equal(caller, name)
     }
@@ -15,7 +19,8 @@ extension FactoryRegistration {
     }
 
     /// Persists `box` as this factory's registration and drops its cached
-    /// instances (not while `autoRegister()` runs, as in Factory).
+    /// instances (not while `autoRegister()` runs, as in Factory); later modifiers
+    /// on this value persist too.
     ///
     /// The box is made by the (specialized) caller: made here, unspecialized, it
     /// would cost a generic type-metadata lookup on every `register`.
@@ -25,55 +30,65 @@ extension FactoryRegistration {
         traits.insert(.persists)
     }
 
-    /// Adds context overrides for `types`: to this value when it is the
-    /// definition applying them, else persisted (replacing an override for the
-    /// same context). Cached instances are kept, as in Factory.
-    package mutating func addContexts(
-        _ types: [FactoryContextType], _ factory: FactoryClosure<P, T>, isolation: ClosureIsolation, persist: Bool
-    ) {
-        if persist {
-            self.persist { options, describesType in
-                let box = RegistrationBox(factory, isolation: isolation, describesType: describesType)
-                for type in types {
-                    options.contexts.removeAll { $0.type == type }
-                    options.contexts.append(ContextOverride(type: type, box: box))
-                }
-                return false
-            }
-            traits.insert(.persists)
-        } else {
-            let box = RegistrationBox(factory, isolation: isolation, describesType: true)
-            var overrides = contexts ?? []
-            for type in types {
-                overrides.removeAll { $0.type == type }
-                overrides.append(ContextOverride(type: type, box: box))
-            }
-            contexts = overrides
+    /// Adds the context override `box` for `types`, from a modifier called in
+    /// `caller`: to this value when it is the definition applying it, else
+    /// persisted (replacing an override for the same context, and making later
+    /// modifiers on this value persist). Cached instances are kept, as in Factory.
+    package mutating func addContexts(_ types: [FactoryContextType], _ box: RegistrationBoxBase, caller: StaticString) {
+        guard persists(calledFrom: caller) else {
+            // Part of the definition, which describes the container type.
+            box.describesType = true
+            contexts = Self.adding(types, box, to: contexts ?? [])
+            return
         }
+        persist { options, describesType in
+            box.describesType = describesType
+            options.contexts = Self.adding(types, box, to: options.contexts)
+            return false
+        }
+        traits.insert(.persists)
+    }
+
+    /// `overrides` with `box` as the override of each of `types`, replacing the one before.
+    private static func adding(
+        _ types: [FactoryContextType], _ box: RegistrationBoxBase, to overrides: [ContextOverride]
+    ) -> [ContextOverride] {
+        var overrides = overrides
+        for type in types {
+            overrides.removeAll { $0.type == type }
+            overrides.append(ContextOverride(type: type, box: box))
+        }
+        return overrides
+    }
+
+    /// Sets the scope from a modifier method called in `caller`.
+    @usableFromInline
+    package mutating func setScope(_ scope: Scope?, caller: StaticString) {
+        setScope(scope, persist: persists(calledFrom: caller))
+    }
+
+    /// Sets the scope the way a modifier property does: in the definition, unless
+    /// this value persists.
+    @usableFromInline
+    package mutating func setScopeProperty(_ scope: Scope) {
+        setScope(scope, persist: traits.contains(.persists))
     }
 
     /// Sets the scope, persisted when `persist` (dropping instances cached under another scope).
-    @inlinable
     package mutating func setScope(_ scope: Scope?, persist: Bool) {
         if persist {
-            persistScope(scope)
+            manager.persistScope(scope, of: key)
         } else {
             self.scope = scope
             traits.insert(.hasScope)
         }
     }
 
-    @usableFromInline
-    func persistScope(_ scope: Scope?) {
-        manager.persistScope(scope, of: key)
-    }
-
-    /// Sets the decorator, persisted when `persist`.
-    @usableFromInline
-    package mutating func setDecorator(_ decorator: @escaping @Sendable (T, Bool) -> Void, persist: Bool) {
-        if persist {
-            self.persist { options, _ in
-                options.decorator = DecoratorBox(decorator)
+    /// Sets the decorator from a modifier called in `caller`.
+    package mutating func setDecorator(_ decorator: DecoratorBoxBase, caller: StaticString) {
+        if persists(calledFrom: caller) {
+            persist { options, _ in
+                options.decorator = decorator
                 return false
             }
         } else {
@@ -81,10 +96,10 @@ extension FactoryRegistration {
         }
     }
 
-    /// Sets how a cached instance is shut down, persisted when `persist`.
-    package mutating func setShutdown(_ handler: ShutdownHandlerBase, persist: Bool) {
-        if persist {
-            self.persist { options, _ in
+    /// Sets how a cached instance is shut down, from a modifier called in `caller`.
+    package mutating func setShutdown(_ handler: ShutdownHandlerBase, caller: StaticString) {
+        if persists(calledFrom: caller) {
+            persist { options, _ in
                 options.shutdown = handler
                 return false
             }
@@ -93,20 +108,13 @@ extension FactoryRegistration {
         }
     }
 
-    /// Sets the time-to-live from a modifier called in `caller`.
-    @inlinable
+    /// Sets the time-to-live from a modifier called in `caller`. Stops the program
+    /// for a negative or non-finite interval; intervals beyond what the clock
+    /// counts (about 584 years) mean "never expires".
     package mutating func setTimeToLive(_ seconds: Double, caller: StaticString) {
-        setTimeToLive(seconds, persist: persists(calledFrom: caller))
-    }
-
-    /// Sets the time-to-live, persisted when `persist`. Stops the program for a
-    /// negative or non-finite interval; intervals beyond what the clock counts
-    /// (about 584 years) mean "never expires".
-    @usableFromInline
-    package mutating func setTimeToLive(_ seconds: Double, persist: Bool) {
         let nanoseconds = TimeToLive.nanoseconds(seconds, of: key)
-        if persist {
-            self.persist { options, _ in
+        if persists(calledFrom: caller) {
+            persist { options, _ in
                 options.ttl = nanoseconds
                 return false
             }
@@ -115,13 +123,13 @@ extension FactoryRegistration {
         }
     }
 
-    /// Caches per parameter, persisted when `persist`.
-    @usableFromInline
-    package mutating func setScopeOnParameters(persist: Bool) {
-        if persist {
-            self.persist { options, _ in
+    /// Caches per parameter: in the definition, unless this value persists.
+    package mutating func setScopeOnParameters() {
+        if traits.contains(.persists) {
+            persist { options, _ in
+                let changed = options.scopeOnParameters != true
                 options.scopeOnParameters = true
-                return false
+                return changed
             }
         } else {
             traits.insert(.scopeOnParameters)
@@ -133,40 +141,39 @@ extension FactoryRegistration {
     /// definition's modifiers from every value, so nothing the definition says
     /// overwrites what was persisted or changed at run time. Modifiers chained
     /// after `once()` persist.
-    @usableFromInline
     package mutating func applyOnce() {
-        let manager = self.manager
         let alreadyApplied = (manager.findSlot(key)?._withUnsafeGuaranteedRef { $0.loadOptions() })?.value.onceApplied ?? false
         if !alreadyApplied {
             let definition = self
             persist { options, _ in
                 guard !options.onceApplied else { return false }
                 options.onceApplied = true
-                if !options.hasScope && definition.traits.contains(.hasScope) {
-                    options.hasScope = true
-                    options.scope = definition.scope
-                }
-                if options.decorator == nil, let decorator = definition.decorator {
-                    options.decorator = DecoratorBox(decorator)
-                }
-                if options.shutdown == nil { options.shutdown = definition.shutdown }
-                if options.ttl == nil && definition.ttl != 0 { options.ttl = definition.ttl }
-                if options.scopeOnParameters == nil && definition.traits.contains(.scopeOnParameters) {
-                    options.scopeOnParameters = true
-                }
-                for context in definition.contexts ?? [] where !options.contexts.contains(where: { $0.type == context.type }) {
-                    options.contexts.append(context)
-                }
+                definition.persistDefinition(into: &options)
                 return false
             }
         }
         scope = nil
-        decorator = nil
-        shutdown = nil
+        extras = nil
         ttl = 0
-        contexts = nil
         traits.subtract([.hasScope, .scopeOnParameters])
         traits.insert(.persists)
+    }
+
+    /// Writes what this definition set into `options`, where `options` sets nothing yet.
+    private func persistDefinition(into options: inout FactoryOptions) {
+        if !options.hasScope && traits.contains(.hasScope) {
+            options.hasScope = true
+            options.scope = scope
+        }
+        if options.decorator == nil { options.decorator = decorator }
+        if options.shutdown == nil { options.shutdown = shutdown }
+        if options.ttl == nil && ttl != 0 { options.ttl = ttl }
+        if options.scopeOnParameters == nil && traits.contains(.scopeOnParameters) {
+            options.scopeOnParameters = true
+        }
+        for context in contexts ?? [] where !options.contexts.contains(where: { $0.type == context.type }) {
+            options.contexts.append(context)
+        }
     }
 
     /// Resets what `options` names for this factory in its container.
@@ -186,13 +193,5 @@ extension ContainerManager {
     package func reportUnmocked(_ key: FactoryKey) {
         let observer = lock.withLock { state.unmockedObserver }
         observer?(key)
-    }
-}
-
-extension FactoryRegistration {
-    /// Sets the scope the way a modifier property does: in the definition, unless this value persists.
-    @inlinable
-    package mutating func setScopeProperty(_ scope: Scope) {
-        setScope(scope, persist: traits.contains(.persists))
     }
 }

@@ -14,7 +14,9 @@
 /// Isolation works as for ``Factory``.
 public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     /// The definition and modifiers; see ``FactoryModifying``.
-    public var registration: FactoryRegistration<P, T>
+    public var registration: FactoryRegistration
+    /// The definition's closure.
+    @usableFromInline package var factory: FactoryClosure<P, T>
 
     /// Creates a parameter factory bound to `container`.
     ///
@@ -29,20 +31,35 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         _ factory: @escaping (P) -> T
     ) {
         let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
+        self.init(container, key, .parameter(closure), closureIsolation)
+    }
+
+    @inlinable
+    init(_ container: any ManagedContainer, _ name: StaticString, _ factory: FactoryClosure<P, T>, _ isolation: ClosureIsolation) {
         registration = FactoryRegistration(
-            container: container, name: key, factory: .parameter(closure), isolation: closureIsolation)
+            container: container, name: name, valueType: T.self, parameterType: P.self, isolation: isolation)
+        self.factory = factory
     }
 
     /// Resolves an instance for `parameters`.
     @_alwaysEmitIntoClient @inline(__always)
     public func callAsFunction(_ parameters: P) -> T {
-        registration.resolve(parameters)
+        // No `??`: its autoclosure would be one more frame per nested level in an unoptimized build.
+        if let hit = cachedHit() { return hit }
+        return GeneralPath.resolve(registration, factory, parameters)
     }
 
     /// Resolves an instance for `parameters`.
-    @inlinable
+    @_alwaysEmitIntoClient @inline(__always)
     public func resolve(_ parameters: P) -> T {
-        registration.resolve(parameters)
+        if let hit = cachedHit() { return hit }
+        return GeneralPath.resolve(registration, factory, parameters)
+    }
+
+    /// The hit (``FactoryRegistration/hit()``), read; see ``Factory``.
+    @_alwaysEmitIntoClient @inline(__always)
+    func cachedHit() -> T? {
+        registration.hit().read(T.self)
     }
 
     /// Replaces the definition's closure for this container until reset, and drops
@@ -56,15 +73,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     @inlinable @discardableResult
     public func register(isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T) -> Self {
         let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
-        return registering(closure, closureIsolation)
-    }
-
-    @inlinable
-    func registering(_ closure: @escaping @Sendable (P) -> T, _ isolation: ClosureIsolation) -> Self {
-        var copy = self
-        copy.registration.register(
-            RegistrationBox<P, T>(.parameter(closure), isolation: isolation, describesType: false))
-        return copy
+        return registering(RegistrationBox(.parameter(closure), isolation: closureIsolation, describesType: false))
     }
 
     /// Overrides the factory in the given contexts; see ``FactoryContextType`` for
@@ -83,7 +92,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         _ contexts: FactoryContextType..., caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping (P) -> T
     ) -> Self {
-        addContexts(contexts, caller: caller, ClosureAdapter.adapt(factory, isolation))
+        overriding(contexts, caller: caller, with: Self.box(factory, isolation))
     }
 
     /// Overrides the factory when `argument` is a launch or runtime argument.
@@ -94,7 +103,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         _ argument: String, caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping (P) -> T
     ) -> Self {
-        addContexts([.arg(argument)], caller: caller, ClosureAdapter.adapt(factory, isolation))
+        overriding([.arg(argument)], caller: caller, with: Self.box(factory, isolation))
     }
 
     /// Overrides the factory when any of `arguments` is present.
@@ -103,60 +112,52 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         _ arguments: [String], caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping (P) -> T
     ) -> Self {
-        addContexts([.args(arguments)], caller: caller, ClosureAdapter.adapt(factory, isolation))
+        overriding([.args(arguments)], caller: caller, with: Self.box(factory, isolation))
     }
 
     /// Overrides the factory in SwiftUI previews.
     @discardableResult
     public func onPreview(
-        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping (P) -> T
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T
     ) -> Self {
-        addContexts([.preview], caller: caller, ClosureAdapter.adapt(factory, isolation))
+        overriding([.preview], caller: caller, with: Self.box(factory, isolation))
     }
 
     /// Overrides the factory under XCTest and Swift Testing.
     @discardableResult
     public func onTest(
-        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping (P) -> T
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T
     ) -> Self {
-        addContexts([.test], caller: caller, ClosureAdapter.adapt(factory, isolation))
+        overriding([.test], caller: caller, with: Self.box(factory, isolation))
     }
 
     /// Overrides the factory in DEBUG builds.
     @discardableResult
     public func onDebug(
-        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping (P) -> T
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T
     ) -> Self {
-        addContexts([.debug], caller: caller, ClosureAdapter.adapt(factory, isolation))
+        overriding([.debug], caller: caller, with: Self.box(factory, isolation))
     }
 
     /// Overrides the factory in the simulator.
     @discardableResult
     public func onSimulator(
-        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping (P) -> T
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T
     ) -> Self {
-        addContexts([.simulator], caller: caller, ClosureAdapter.adapt(factory, isolation))
+        overriding([.simulator], caller: caller, with: Self.box(factory, isolation))
     }
 
     /// Overrides the factory on a device (not the simulator).
     @discardableResult
     public func onDevice(
-        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping (P) -> T
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T
     ) -> Self {
-        addContexts([.device], caller: caller, ClosureAdapter.adapt(factory, isolation))
+        overriding([.device], caller: caller, with: Self.box(factory, isolation))
     }
 
-    func addContexts(
-        _ types: [FactoryContextType], caller: StaticString, _ adapted: (@Sendable (P) -> T, ClosureIsolation)
-    ) -> Self {
-        var copy = self
-        copy.registration.addContexts(
-            types, .parameter(adapted.0), isolation: adapted.1, persist: registration.persists(calledFrom: caller))
-        return copy
+    /// The box a context override keeps `factory` in.
+    static func box(_ factory: @escaping (P) -> T, _ isolation: (any Actor)?) -> RegistrationBoxBase {
+        let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
+        return RegistrationBox(.parameter(closure), isolation: closureIsolation, describesType: false)
     }
 }

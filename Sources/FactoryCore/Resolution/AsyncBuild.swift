@@ -290,9 +290,9 @@ package final class AsyncRegistrationBox<P, T>: RegistrationBoxBase, @unchecked 
     // Sendable: see RegistrationBoxBase.
     package let factory: AsyncClosure<P, T>
 
-    package init(_ factory: AsyncClosure<P, T>, describesType: Bool) {
+    package init(_ factory: AsyncClosure<P, T>) {
         self.factory = factory
-        super.init(isolation: .none, describesType: describesType)
+        super.init(isolation: .none, describesType: false)
     }
 }
 

@@ -6,12 +6,12 @@
 // the gate's `WaitPoint`, a task suspends on the `AsyncBuild`.
 
 /// Which state of a cache entry a build belongs to: the cells' generation (bumped
-/// by `register`, every reset and `pop()`) and the singleton era its location
-/// carries (0, or the storage's reset count for a registration's own singleton).
-/// A build whose stamp is no longer the entry's is neither joined nor stored.
+/// by `register`, every reset and `pop()`) and the epoch its location carries
+/// (see ``CacheLocation/epoch``). A build whose stamp is no longer the entry's
+/// is neither joined nor stored.
 package struct BuildStamp: Equatable, Sendable {
     package var generation: Int
-    package var era: Int
+    package var epoch: Int
 }
 
 /// The build of one instance under way in a cache entry, and where its waiters wait.
@@ -24,7 +24,7 @@ package struct BuildGate {
     package var scopeID: ObjectIdentifier?
     /// Where the cache stood when the build started: once it moved on, the build
     /// is neither joined nor waited for.
-    package var stamp = BuildStamp(generation: 0, era: 0)
+    package var stamp = BuildStamp(generation: 0, epoch: 0)
     /// Where threads wait for a synchronous build; made by the first waiter.
     package var waitPoint: WaitPoint?
 
@@ -68,15 +68,15 @@ protocol BuildJoining {
 /// What a resolution that missed does at a cache location, decided with its
 /// locks held (``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:found:_:_:)``).
 enum GateDecision<Build> {
-    /// A valid instance was cached after all; it is written to `found`.
-    case cached
+    /// A valid instance was cached after all.
+    case cached(FoundInstance)
     /// This resolution runs inside the build under way: build without caching
     /// (or report the cycle, for an equal parameter).
     case inside
     /// Another resolution builds it, in the current generation: wait (at the
     /// point, for a thread), then decide again.
     case join(Build, WaitPoint?)
-    /// This resolution builds it; `BuildClaim/end(_:storing:of:key:manager:)` ends the build.
+    /// This resolution builds it; `BuildClaim/end(_:storing:type:key:manager:)` ends the build.
     case build(Build, BuildClaim)
     /// The parameter must be compared with these keys of its hash, with no lock
     /// held (``ParameterLookup/compare(_:_:)``): a hit if they carry its
@@ -113,7 +113,7 @@ extension ContainerManager {
             guard let (scope, box) = place(resolved) else { return uncached(resolved) }
             return scope.strategy.withLocation(scope: scope, box: box, slot: slot, key: key, manager: self, fetched: fetched) {
                 guard let location = $0 else { return uncached(resolved) }
-                return decide(location, scope, resolved, &garbage, &outdated)
+                return location.withExtraLock { decide(location, scope, resolved, &garbage, &outdated) }
             }
         }
     }
@@ -123,16 +123,15 @@ extension CacheLocation {
     /// Reads the cache for `parameter` (or the unparameterized instance), then
     /// joins the build under way or starts one. Locks held.
     ///
-    /// A build of an older generation or singleton era (a `register`, reset or
-    /// `pop()` returned since it started) is neither joined nor waited for: this
+    /// A build of an older generation or epoch (a `register`, reset or `pop()`
+    /// returned since it started) is neither joined nor waited for: this
     /// resolution starts one of the current generation, and the old gate, handed
     /// back in `outdated`, has its waiters released after unlocking
     /// (``BuildGate/releaseWaiters()``). What the cache drops goes to `garbage`.
     /// A parameter whose key is not settled yet gets `compare`.
-    func decideBuild<Kind: BuildJoining, T>(
+    func decideBuild<Kind: BuildJoining>(
         _ kind: Kind, _ parameter: ParameterLookup?, scopeID: ObjectIdentifier, ttl: UInt64,
-        shutdown: ShutdownHandlerBase?, found: UnsafeMutablePointer<T>, _ garbage: inout Garbage,
-        _ outdated: inout BuildGate?
+        shutdown: ShutdownHandlerBase?, _ garbage: inout Garbage, _ outdated: inout BuildGate?
     ) -> GateDecision<Kind.Build> {
         linkHit(&garbage)
         var parameterKey: ParameterKey?
@@ -145,9 +144,8 @@ extension CacheLocation {
             }
             parameterKey = key
         }
-        if let value = cachedValue(T.self, parameterKey, scopeID: scopeID, ttl: ttl, &garbage) {
-            found.initialize(to: value)
-            return .cached
+        if let found = cachedInstance(parameterKey, scopeID: scopeID, ttl: ttl, &garbage) {
+            return .cached(found)
         }
         let stamp = self.stamp
         var gate = parameterKey.map { cells.parameterGates[$0] ?? BuildGate() } ?? cells.gate
@@ -186,24 +184,24 @@ struct BuildClaim {
     let shutdown: ShutdownHandlerBase?
 
     /// Ends `build`, which this claim placed: clears its gate, unless a build of a
-    /// newer generation or era replaced it (and released this one's waiters then),
-    /// and caches `value`, if there is one, unless the entry's generation or
-    /// singleton era moved on. Takes the locks; what it drops is released after
-    /// unlocking. Returns the gate it cleared, whose waiters the caller wakes, and
-    /// whether the build was still current. `type` is the factory's: spelled out,
-    /// so that an optional `T` is never taken for the `T?` of a missing value.
+    /// newer generation or epoch replaced it (and released this one's waiters then),
+    /// and caches the instance at `value` (of the factory's value type `type`), if
+    /// there is one, unless the entry's generation or epoch moved on. Takes the
+    /// locks; what it drops is released after unlocking. Returns the gate it
+    /// cleared, whose waiters the caller wakes, and whether the build was still current.
     @inline(never)
-    func end<T>(
-        _ build: AnyObject, storing value: T?, of type: T.Type, key: FactoryKey, manager: ContainerManager
+    func end(
+        _ build: AnyObject, storing value: UnsafeRawPointer?, type: Any.Type, key: FactoryKey, manager: ContainerManager
     ) -> (cleared: BuildGate?, current: Bool) {
         var garbage = Garbage()
         defer { garbage.release() }
         let cells = location.cells
         return manager.lock.withLock {
-            location.withStorageLock { () -> (BuildGate?, Bool) in
+            location.withExtraLock { () -> (BuildGate?, Bool) in
                 let current = location.isCurrent(stamp)
                 if current, let value {
-                    location.store(value, parameterKey, scopeID: scopeID, key: key, shutdown: shutdown, &garbage)
+                    location.store(
+                        value, type: type, parameterKey, scopeID: scopeID, key: key, shutdown: shutdown, &garbage)
                 }
                 // After storing: a key the new entry uses stays in the index.
                 var cleared: BuildGate?

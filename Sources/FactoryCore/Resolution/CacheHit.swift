@@ -1,128 +1,113 @@
-import CFactoryAtomics
+// A cache hit: what a factory value's resolution tries first. The lookup (the
+// container's flags, the factory's slot, the cells its last miss linked, the
+// cell's validity) does not need the value type, so it is one function compiled
+// once, in the library (`FactoryRegistration.hit()`). What a caller compiles per
+// factory is the read of the instance out of the cell it returns (`CellHit.read`).
+// The same code serves every scope and every kind of factory: where a strategy
+// keeps the definition's instance is linked from the slot by a miss.
 
-// The whole of a cache hit, inlined into and specialized in the caller: the
-// container's flags, the factory's slot, the cells it links, the cell. The
-// same code for every scope: where each strategy keeps its instances is linked
-// from the slot by a miss (``GeneralPath``, ``ScopeStrategy``), so nothing here
-// asks the strategy.
+/// A cell the hit found, inside the read section that keeps it alive, or nothing.
+@frozen @usableFromInline
+package struct CellHit {
+    /// The valid cell, unretained: alive until ``end()``.
+    @usableFromInline let cell: Unmanaged<CacheCell>?
+    /// The open read section, when there is a cell.
+    @usableFromInline let record: UnsafeMutableRawPointer?
 
-extension FactoryRegistration {
-    /// Resolves the factory.
-    ///
-    /// Inlined into the caller so that the common case — nothing persisted for
-    /// the container, the definition's own scope — is specialised for `T`: one
-    /// atomic load of the container's flags, then either the closure (unique) or
-    /// a lock-free cache lookup (cached, shared, singleton). Everything else goes
-    /// through the general path (``resolveOffTheFastPath(_:at:)``).
-    @_alwaysEmitIntoClient @inline(__always)
-    package func resolve(_ parameter: P) -> T {
-        if let value = resolveOnTheFastPath(parameter) { return value }
-        // A `Factory`'s parameter is `Void`, with no address to record: called
-        // directly, not through `withUnsafePointer`'s closure, whose frames an
-        // unoptimized build would keep on the stack for every nested level.
-        if P.self == Void.self { return resolveOffTheFastPath(parameter, at: nil) }
-        return resolveOffTheFastPath(parameter)
+    @inlinable
+    init(cell: Unmanaged<CacheCell>?, record: UnsafeMutableRawPointer?) {
+        self.cell = cell
+        self.record = record
     }
 
-    /// The instance when the fast path applies (a cache hit, its decorator run,
-    /// or a unique build), else `nil`. A function of its own so that an
-    /// unoptimized build does not keep its locals on the stack while the general
-    /// path builds (a chain of nested resolutions stacks that frame per level).
+    /// No hit: the general path decides.
+    @inlinable
+    static var miss: CellHit {
+        CellHit(cell: nil, record: nil)
+    }
+
+    /// The instance the hit found, copied out of its cell, and the read section
+    /// ended; `nil` on a miss (and for a weak instance that is gone). `T` is the
+    /// value type of the factory whose registration found the cell: a slot's
+    /// cells hold that factory's instances only, its key naming `T`.
     @_alwaysEmitIntoClient @inline(__always)
-    func resolveOnTheFastPath(_ parameter: P) -> T? {
-        let manager = self.manager
-        let flags = manager.flags.value
-        if flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
-            && traits.isDisjoint(with: .general) && extras?.contexts == nil
-        {
-            guard let scope = scopeReference else {
-                return buildDirectly(parameter, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
-            }
-            if scope._withUnsafeGuaranteedRef({ $0.keeping }) == .nothing {
-                return buildDirectly(parameter, checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
-            }
-            // Locals only: the lookup below takes a closure, which must not copy this value.
-            let key = self.key
-            let scopeID = scope._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
-            let ttl = self.ttl
-            // Whatever the strategy: the cells it keeps the definition's instance
-            // in are linked from the container's slot (Slot.hit).
-            if let hit = manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.hit(T.self, scopeID: scopeID, ttl: ttl) }) {
-                if let decorator = extras?.decorator { decorator(hit, false) }
-                return hit
-            }
+    package func read<T>(_ type: T.Type) -> T? {
+        guard let cell else { return nil }
+        // The reference to the instance is taken before the section ends:
+        // `cfactory_read_end` is an opaque call, which no retain moves across.
+        let value: T? = cell._withUnsafeGuaranteedRef { cell in
+            if cell.isWeak { return unsafeDowncast(cell, to: WeakCell<T>.self).value }
+            return unsafeDowncast(cell, to: StrongCell<T>.self).value
         }
-        return nil
+        ReadSection(record: record.unsafelyUnwrapped).end()
+        return value
     }
 }
 
-#if SwiftConcurrency
-extension AsyncFactoryRegistration {
-    /// The common case, inlined and specialised in the caller, and synchronous so
-    /// that nothing is copied into an async frame: nothing persisted, no decorator
-    /// or context, the definition's own cache scope, and a lock-free hit.
-    @_alwaysEmitIntoClient @inline(__always)
-    package func cachedHit() -> T? {
-        let manager = self.manager
+extension FactoryRegistration {
+    /// The cached instance's cell when the common case applies (nothing persisted
+    /// for the container, no decorator or context override, the definition's own
+    /// caching scope, a valid instance linked from the factory's slot), inside a
+    /// read section the caller ends by reading it (``CellHit/read(_:)``); lock-free,
+    /// and it writes no shared memory. Else ``CellHit/miss``.
+    @usableFromInline
+    package func hit() -> CellHit {
         let flags = manager.flags.value
         guard
             flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
-                && hasScope && !scopeOnParameters && decorator == nil && contexts == nil, let scope = scopeReference
-        else { return nil }
+                && traits.isDisjoint(with: .general) && extras == nil, let scope = scopeReference,
+            scope._withUnsafeGuaranteedRef({ $0.keeping }) == .cells,
+            let slot = manager.findSlot(key)
+        else { return .miss }
         let scopeID = scope._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
-        let ttl = self.ttl
-        let key = self.key
-        // As for synchronous factories: the cells the strategy chose are linked from the slot.
-        return manager.findSlot(key)?._withUnsafeGuaranteedRef { $0.hit(T.self, scopeID: scopeID, ttl: ttl) }
-    }
-}
-#endif
-
-extension Slot {
-    /// The definition's instance, valid for `scopeID` and `ttl`, from the cells
-    /// the last cache decision linked; lock-free, writes no shared memory. A miss
-    /// before any decision, and for scopes whose instances live nowhere a
-    /// container can link (unique, graph, custom strategies, a registration's
-    /// own singleton).
-    @_alwaysEmitIntoClient @inline(__always)
-    package func hit<T>(_ type: T.Type, scopeID: ObjectIdentifier, ttl: UInt64) -> T? {
         let section = ReadSection.begin()
-        defer { section.end() }
         // Inside the section: a relink releases the cells it replaces only after
         // waiting for readers (Garbage).
+        if let cell = slot._withUnsafeGuaranteedRef({ $0.linkedCell(scopeID: scopeID, ttl: ttl) }) {
+            return CellHit(cell: cell, record: section.record)
+        }
+        section.end()
+        return .miss
+    }
+}
+
+extension Slot {
+    /// The valid cell of the definition's instance, for `scopeID` and `ttl`, in the
+    /// cells the last cache decision linked; unretained, valid inside the caller's
+    /// read section. `nil` before any decision, and for scopes whose instances live
+    /// nowhere a container can link (unique, graph, custom strategies).
+    @inline(__always)
+    func linkedCell(scopeID: ObjectIdentifier, ttl: UInt64) -> Unmanaged<CacheCell>? {
         guard let linked = hitLink.load() else { return nil }
-        return linked._withUnsafeGuaranteedRef { $0.read(T.self, scopeID: scopeID, ttl: ttl, era: 0) }
+        return linked._withUnsafeGuaranteedRef { $0.validCell(scopeID: scopeID, ttl: ttl, epoch: 0) }
     }
 }
 
 extension CellSet {
-    /// The cached instance if it is valid for `scopeID`, `ttl` (nanoseconds, 0 for
-    /// none) and singleton `era`; lock-free, writes no shared memory.
-    @_alwaysEmitIntoClient @inline(__always)
-    package func hit<T>(_ type: T.Type, scopeID: ObjectIdentifier, ttl: UInt64, era: Int) -> T? {
-        let section = ReadSection.begin()
-        defer { section.end() }
-        return read(T.self, scopeID: scopeID, ttl: ttl, era: era)
+    /// The unparameterized cell if it is valid for `scopeID`, `ttl` (nanoseconds,
+    /// 0 for none) and `epoch`; unretained, valid inside the caller's read section.
+    @inline(__always)
+    package func validCell(scopeID: ObjectIdentifier, ttl: UInt64, epoch: Int) -> Unmanaged<CacheCell>? {
+        guard let cell = unparameterized.load() else { return nil }
+        guard cell._withUnsafeGuaranteedRef({ $0.epoch == epoch && $0.isValid(scopeID: scopeID, ttl: ttl) }) else {
+            return nil
+        }
+        return cell
     }
 
-    /// ``hit(_:scopeID:ttl:era:)`` inside a read section the caller holds.
-    @_alwaysEmitIntoClient @inline(__always)
-    package func read<T>(_ type: T.Type, scopeID: ObjectIdentifier, ttl: UInt64, era: Int) -> T? {
-        guard let cell = unparameterized.load() else { return nil }
-        return cell._withUnsafeGuaranteedRef { cell -> T? in
-            guard cell.era == era, cell.isValid(scopeID: scopeID, ttl: ttl) else { return nil }
-            // Every cell of a set holds the `T` of the set's factory key (the
-            // key names the value type); `isWeak` says which of the two classes it is.
-            if cell.isWeak { return unsafeDowncast(cell, to: WeakCell<T>.self).value }
-            return unsafeDowncast(cell, to: StrongCell<T>.self).value
-        }
+    /// The valid unparameterized instance, or `nil` on a miss. Lock-free, with its
+    /// own read section.
+    package func foundHit(scopeID: ObjectIdentifier, ttl: UInt64, epoch: Int) -> FoundInstance? {
+        let section = ReadSection.begin()
+        defer { section.end() }
+        return validCell(scopeID: scopeID, ttl: ttl, epoch: epoch)?.takeUnretainedValue().found()
     }
 }
 
 extension CacheCell {
     /// Whether the cell is still good for `scopeID` with a time-to-live of `ttl`
     /// nanoseconds (0: forever).
-    @_alwaysEmitIntoClient @inline(__always)
+    @inline(__always)
     package func isValid(scopeID: ObjectIdentifier, ttl: UInt64) -> Bool {
         guard self.scopeID == scopeID else { return false }
         return ttl == 0 || Self.now() &- createdAt < ttl

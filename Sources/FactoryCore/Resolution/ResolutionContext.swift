@@ -31,8 +31,8 @@ package final class ResolutionContext {
     @exclusivity(unchecked) @usableFromInline package var capacity: Int
     /// How many resolutions are in progress on this thread; 0 between cycles.
     @exclusivity(unchecked) @usableFromInline package var depth = 0
-    /// Instances kept by the graph scope until the cycle ends.
-    @exclusivity(unchecked) @usableFromInline package var graph: ContiguousArray<GraphEntry> = []
+    /// Instances a scope keeps until the cycle ends (the graph scope's), in the order kept.
+    @exclusivity(unchecked) package var cycleInstances: ContiguousArray<CycleInstance> = []
     /// Trace lines of this cycle, written out when it ends.
     @exclusivity(unchecked) @usableFromInline package var trace: [TraceLine] = []
     /// Containers whose `autoRegister()` is running on this thread.
@@ -54,19 +54,19 @@ package final class ResolutionContext {
     /// The thread's number in messages.
     package let threadID = cfactory_thread_id()
 
-    /// A cache entry this thread is building.
+    /// A cache entry this thread is building: the claim that ends it, kept here
+    /// rather than on the stack of the resolution that runs it, and the lock of
+    /// the container that placed it.
     package struct OwnedBuild {
-        package let cells: CellSet
-        package let parameter: ParameterKey?
-        package let lock: FactoryLock
-        package let extraLock: FactoryLock?
+        let claim: BuildClaim
+        let lock: FactoryLock
+
+        var cells: CellSet { claim.location.cells }
+        var parameter: ParameterKey? { claim.parameterKey }
 
         /// Runs `body` with the locks that guard ``cells`` held.
         func withLocks<Result>(_ body: () -> Result) -> Result {
-            lock.withLock {
-                guard let extraLock else { return body() }
-                return extraLock.withLock(body)
-            }
+            lock.withLock { claim.location.withExtraLock(body) }
         }
     }
 
@@ -74,14 +74,15 @@ package final class ResolutionContext {
     /// the array's growth path would otherwise sit in the frame of every level of
     /// a nested resolution.
     @inline(never)
-    package func beginOwnedBuild(_ build: OwnedBuild) {
-        builds.append(build)
+    func beginOwnedBuild(_ claim: BuildClaim, lock: FactoryLock) {
+        builds.append(OwnedBuild(claim: claim, lock: lock))
     }
 
-    /// Forgets the innermost build this thread started, which has ended.
+    /// Forgets the innermost build this thread started, which has ended, and
+    /// returns its claim.
     @inline(never)
-    package func endOwnedBuild() {
-        builds.removeLast()
+    func endOwnedBuild() -> BuildClaim {
+        builds.removeLast().claim
     }
 
     /// Gives up every build this thread has under way, waking their waiters, who
@@ -132,26 +133,27 @@ package final class ResolutionContext {
         package var key: FactoryKey {
             FactoryKey(name: name, valueType: valueType, parameterType: parameterType, containerType: containerType)
         }
+
+        /// Whether `other` is a build of the same factory of the same container
+        /// instance with an equal parameter: resolving it inside this one is a cycle.
+        func isSameBuild(as other: Frame) -> Bool {
+            container == other.container && ObjectIdentifier(valueType) == ObjectIdentifier(other.valueType)
+                && ObjectIdentifier(parameterType) == ObjectIdentifier(other.parameterType)
+                && FactoryName.equal(name, other.name)
+                && ResolutionContext.sameParameter(parameter, other.parameter, parameterType)
+        }
     }
 
-    /// A graph-scoped instance of this cycle.
-    @usableFromInline
-    package struct GraphEntry {
-        @usableFromInline package let name: StaticString
-        @usableFromInline package let valueType: ObjectIdentifier
-        @usableFromInline package let parameterType: ObjectIdentifier
-        @usableFromInline package let container: ObjectIdentifier
-        @usableFromInline package let parameter: AnyHashable?
-        @usableFromInline package let cell: CacheCell
+    /// An instance a scope keeps for the rest of this cycle: one factory's, of one
+    /// container instance, for one parameter (with `scopeOnParameters`).
+    package struct CycleInstance {
+        package let key: FactoryKey
+        package let container: ObjectIdentifier
+        package let parameter: AnyHashable?
+        package let cell: CacheCell
 
-        @inlinable
-        package init(
-            name: StaticString, valueType: ObjectIdentifier, parameterType: ObjectIdentifier, container: ObjectIdentifier,
-            parameter: AnyHashable?, cell: CacheCell
-        ) {
-            self.name = name
-            self.valueType = valueType
-            self.parameterType = parameterType
+        package init(key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?, cell: CacheCell) {
+            self.key = key
             self.container = container
             self.parameter = parameter
             self.cell = cell
@@ -168,8 +170,7 @@ package final class ResolutionContext {
 
         /// How a line names what a resolution gave: `code` (ASCII) `F`, `R`, `O` or
         /// `C`, the instance's address (0 for a value) and its type.
-        package static func result<T>(_ value: T, code: UInt8) -> String {
-            let any: Any = value
+        package static func result(_ any: Any, code: UInt8) -> String {
             let identity: String
             if type(of: any) is AnyClass {
                 identity = String(UInt(bitPattern: ObjectIdentifier(any as AnyObject)))
@@ -230,20 +231,12 @@ package final class ResolutionContext {
     /// same factory of the same container instance, with an equal parameter, is
     /// already being built on this thread (a circular dependency). Recursion with
     /// different parameters is not a cycle.
-    @_alwaysEmitIntoClient @inline(__always)
-    package func enter<P>(_ frame: Frame, parameterType: P.Type, checkCycles: Bool) {
+    @inline(__always)
+    package func enter(_ frame: Frame, checkCycles: Bool) {
         if checkCycles || isValidating {
             var index = 0
             while index < depth {
-                let other = frames[index]
-                if other.container == frame.container
-                    && ObjectIdentifier(other.valueType) == ObjectIdentifier(frame.valueType)
-                    && ObjectIdentifier(other.parameterType) == ObjectIdentifier(frame.parameterType)
-                    && FactoryName.equal(other.name, frame.name)
-                    && Self.sameParameter(other.parameter, frame.parameter, P.self)
-                {
-                    failCycle(frame)
-                }
+                if frames[index].isSameBuild(as: frame) { failCycle(frame) }
                 index &+= 1
             }
         }
@@ -252,38 +245,31 @@ package final class ResolutionContext {
         depth &+= 1
     }
 
-    /// Leaves the current build; at the end of a cycle releases its graph
-    /// instances and writes its trace.
-    @_alwaysEmitIntoClient @inline(__always)
+    /// Leaves the current build; at the end of a cycle releases the instances
+    /// kept for it and writes its trace.
+    @inline(__always)
     package func leave() {
         depth &-= 1
-        if depth == 0 && !(graph.isEmpty && trace.isEmpty) {
+        if depth == 0 && !(cycleInstances.isEmpty && trace.isEmpty) {
             endCycle()
         }
     }
 
-    /// Whether two frames' parameters are equal: always for a parameterless
-    /// factory, by `==` when the type is `Equatable`, never otherwise (values that
-    /// cannot be compared are taken to differ, so recursion over them is allowed).
-    @inlinable
-    static func sameParameter<P>(_ lhs: UnsafeRawPointer?, _ rhs: UnsafeRawPointer?, _ type: P.Type) -> Bool {
+    /// Whether two frames' parameters, of type `type`, are equal: always for a
+    /// parameterless factory, by `==` when the type is `Equatable`, never otherwise
+    /// (values that cannot be compared are taken to differ, so recursion over
+    /// them is allowed).
+    static func sameParameter(_ lhs: UnsafeRawPointer?, _ rhs: UnsafeRawPointer?, _ type: Any.Type) -> Bool {
         guard let lhs, let rhs else { return true }
-        return equalParameters(lhs, rhs, type)
-    }
-
-    @usableFromInline
-    static func equalParameters<P>(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ type: P.Type) -> Bool {
-        guard let equatable = P.self as? any Equatable.Type else { return false }
+        guard let equatable = type as? any Equatable.Type else { return false }
         return equatable.factoryEqual(lhs, rhs)
     }
 
-    @usableFromInline
     func failCycle(_ frame: Frame) -> Never {
         FactoryError.fail(.circularDependency(chain: (chainKeys + [frame.key]).map(\.description).joined(separator: " > ")))
     }
 
     /// Whether graph validation runs on this thread (it always looks for cycles).
-    @usableFromInline
     package var isValidating: Bool {
         validation != nil
     }
@@ -293,7 +279,6 @@ package final class ResolutionContext {
         (0..<depth).map { frames[$0].key }
     }
 
-    @usableFromInline
     func grow() {
         let bigger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
         bigger.moveInitialize(from: frames, count: depth)
@@ -302,61 +287,13 @@ package final class ResolutionContext {
         capacity *= 2
     }
 
-    @usableFromInline
     func endCycle() {
-        // Graph instances are released one at a time, after being taken out: a
-        // deinit that resolves starts a new cycle on a consistent context.
-        while let entry = graph.popLast() {
+        // Instances are released one at a time, after being taken out: a deinit
+        // that resolves starts a new cycle on a consistent context.
+        while let entry = cycleInstances.popLast() {
             _ = entry
         }
         if !trace.isEmpty { flushTrace() }
-    }
-
-    // MARK: Graph scope
-
-    /// Where this cycle keeps the graph-scoped instance for the key, or `nil`.
-    ///
-    /// Not generic, and it returns an index rather than a `T?`: the general path
-    /// runs unspecialized, where a `T?` costs a metadata lookup for `Optional<T>`
-    /// and copying an entry out of the array costs a retain and a release of each
-    /// of its references. The entries are compared in place.
-    @usableFromInline
-    package func graphIndex(
-        _ name: StaticString, valueType: ObjectIdentifier, parameterType: ObjectIdentifier, container: ObjectIdentifier,
-        parameter: AnyHashable?
-    ) -> Int? {
-        graph.indices.first { index in
-            guard
-                graph[index].container == container && graph[index].valueType == valueType
-                    && graph[index].parameterType == parameterType && FactoryName.equal(graph[index].name, name)
-            else { return false }
-            // Copied out before comparing: `==` is the parameter type's, user code that may
-            // resolve graph factories and so append to `graph` (which may move its storage).
-            // Entries are only removed at the end of a cycle, so the indices stay valid.
-            let stored = graph[index].parameter
-            return stored == parameter
-        }
-    }
-
-    /// The instance that graph entry `index` (from ``graphIndex(_:valueType:parameterType:container:parameter:)``
-    /// called with `T`'s identity) holds.
-    @inlinable
-    package func graphValue<T>(at index: Int, as type: T.Type) -> T {
-        // The entry matched `T`'s identity, and keepInGraph made its cell for that `T`.
-        unsafeDowncast(graph[index].cell, to: StrongCell<T>.self).value
-    }
-
-    /// Keeps `value` for the rest of this cycle.
-    @inlinable
-    package func keepInGraph<T>(
-        _ value: T, _ name: StaticString, _ parameterType: ObjectIdentifier, container: ObjectIdentifier,
-        parameter: AnyHashable?
-    ) {
-        let cell = StrongCell(value, scopeID: ObjectIdentifier(ResolutionContext.self), createdAt: 0, era: 0)
-        graph.append(
-            GraphEntry(
-                name: name, valueType: ObjectIdentifier(T.self), parameterType: parameterType, container: container,
-                parameter: parameter, cell: cell))
     }
 
     // MARK: Trace
@@ -368,11 +305,11 @@ package final class ResolutionContext {
         return trace.count - 1
     }
 
-    /// Fills in trace line `index`: `code` (ASCII) is `F` (definition), `R` (registration),
-    /// `O` (context override) for a new instance, `C` for a cached one.
-    @usableFromInline
-    package func endTrace<T>(_ index: Int, value: T, code: UInt8) {
-        trace[index].result = TraceLine.result(value, code: code)
+    /// Fills in trace line `index` with the instance at `value`, of type `type`:
+    /// `code` (ASCII) is `F` (definition), `R` (registration), `O` (context
+    /// override) for a new instance, `C` for a cached one.
+    package func endTrace(_ index: Int, value: UnsafeRawPointer, type: Any.Type, code: UInt8) {
+        trace[index].result = TraceLine.result(AnyValue.load(value, type), code: code)
     }
 
     private func flushTrace() {

@@ -64,13 +64,13 @@ public final class ScopeCache: Sendable {
 
     /// The instance cached without a parameter, if this cache is `manager`'s and
     /// `key`'s (another container's or factory's cache is a miss: the miss path
-    /// then reports it); lock-free, as ``CellSet/hit(_:scopeID:ttl:era:)``. The
-    /// cells hold `key`'s `T`, so their read needs no check of its own.
-    package func hit<T>(
-        _ type: T.Type, for manager: ContainerManager, key: FactoryKey, scopeID: ObjectIdentifier, ttl: UInt64
-    ) -> T? {
+    /// then reports it); lock-free, as ``CellSet/foundHit(scopeID:ttl:epoch:)``.
+    /// The cells hold `key`'s instances, so their read needs no check of its own.
+    package func foundHit(for manager: ContainerManager, key: FactoryKey, scopeID: ObjectIdentifier, ttl: UInt64)
+        -> FoundInstance?
+    {
         guard owner.value == manager.serial, owningKey == key else { return nil }
-        return cells.hit(T.self, scopeID: scopeID, ttl: ttl, era: 0)
+        return cells.foundHit(scopeID: scopeID, ttl: ttl, epoch: 0)
     }
 
     /// The key of the factory this cache belongs to, if it was used. Never
@@ -159,7 +159,7 @@ final class CustomScopeStrategy: ScopeStrategy {
         // Guarded by the manager's lock, like the container's own cells. Never
         // linked: the strategy may return another cache on the next resolution.
         let cells = fetched.cache(for: scope)?.cells
-        return body(cells.map { CacheLocation(cells: $0, weak: false, era: 0, storage: nil, writeThrough: false) })
+        return body(cells.map { CacheLocation(cells: $0, weak: false) })
     }
 
     func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime {

@@ -93,7 +93,7 @@ package enum ScopeKeeping: Sendable {
 /// implements cached, shared, singleton and graph.
 ///
 /// The engine asks it only off the hit path: a hit reads the cells the
-/// container's slot links to (``Slot/hit(_:scopeID:ttl:)``), which a miss links
+/// container's slot links to (``Slot/linkedCell(scopeID:ttl:)``), which a miss links
 /// through ``withLocation(scope:box:slot:key:manager:fetched:_:)``.
 package protocol ScopeStrategy: AnyObject, Sendable {
     /// How a resolution finds an instance of this scope; constant.
@@ -101,10 +101,10 @@ package protocol ScopeStrategy: AnyObject, Sendable {
 
     /// Runs `body` with where `key`'s instance lives when built by the
     /// registration or override `box` (`nil`: the definition), or with `nil`
-    /// when it is not cached here. The manager's lock is held; a strategy that
-    /// keeps cells under another lock holds it around `body` and says so
-    /// (``CacheLocation/storageLocked``). Sets ``CacheLocation/hitSlot`` when the
-    /// container's lock-free hit may read the cells.
+    /// when it is not cached here. The manager's lock is held; a location whose
+    /// cells another lock guards names it (``CacheLocation/extraLock``), and the
+    /// engine holds it while deciding there. Sets ``CacheLocation/hitSlot`` when
+    /// the container's lock-free hit may read the cells.
     func withLocation<Result>(
         scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
         fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
@@ -118,6 +118,20 @@ package protocol ScopeStrategy: AnyObject, Sendable {
         for key: FactoryKey, box: RegistrationBoxBase, in manager: ContainerManager
     )
         -> Unmanaged<CellSet>?
+
+    /// For a scope that keeps instances for the resolution cycle: the instance
+    /// `context`'s cycle keeps for `key` of the container `container` (and
+    /// `parameter`, with `scopeOnParameters`), or `nil` when there is none yet.
+    func findInCycle(
+        _ context: ResolutionContext, _ key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?
+    ) -> FoundInstance?
+
+    /// For a scope that keeps instances for the resolution cycle: keeps the
+    /// instance at `value` (of `key`'s value type) for the rest of `context`'s cycle.
+    func keepInCycle(
+        _ context: ResolutionContext, _ key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?,
+        value: UnsafeRawPointer
+    )
 
     /// How long what this scope keeps lives, for captive-dependency checks.
     func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime
@@ -143,6 +157,19 @@ extension ScopeStrategy {
     {
         nil
     }
+
+    /// Nothing is kept for the cycle: what a strategy that keeps no cycle instances says.
+    package func findInCycle(
+        _ context: ResolutionContext, _ key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?
+    ) -> FoundInstance? {
+        nil
+    }
+
+    /// Nothing is kept for the cycle.
+    package func keepInCycle(
+        _ context: ResolutionContext, _ key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?,
+        value: UnsafeRawPointer
+    ) {}
 }
 
 /// ``Scope/unique``'s strategy: nothing is kept.

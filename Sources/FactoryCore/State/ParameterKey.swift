@@ -40,12 +40,12 @@ package struct ParameterLookup {
     /// The one of them equal to the parameter, if any.
     private var match: ParameterKey?
 
-    /// The parameter as a cache key, or `nil` when it cannot be one: not
-    /// `Hashable`, or not equal to itself (`Double.nan`), which would never be
-    /// found again, so its instance is built but not cached. Runs the
-    /// parameter's `==` and `hash(into:)`: no lock held.
-    package init?<P>(_ parameter: P) {
-        guard let value = GeneralPath.hashable(parameter) else { return nil }
+    /// The lookup of a parameter already made a cache key (``GeneralPath/hashable(_:)``),
+    /// or `nil` when it cannot be one: not `Hashable`, or not equal to itself
+    /// (`Double.nan`), which would never be found again, so its instance is built
+    /// but not cached. Runs the parameter's `hash(into:)`: no lock held.
+    package init?(_ value: AnyHashable?) {
+        guard let value else { return nil }
         self.value = value
         hash = value.hashValue
     }
@@ -64,11 +64,11 @@ package struct ParameterLookup {
     /// Compares the parameter with the cache's keys of its hash, with the
     /// parameter's own `==`, and returns the instance cached for the one it
     /// equals, if the candidates carry it. No lock held.
-    mutating func compare<T>(_ candidates: ParameterCandidates, _ type: T.Type) -> T? {
+    mutating func compare(_ candidates: ParameterCandidates) -> FoundInstance? {
         compared = candidates.keys
         match = candidates.keys.first { $0.value == value }
         guard let match, let cell = candidates.cell, match === candidates.keys.first else { return nil }
-        return CacheLocation.value(of: cell, T.self)
+        return cell.found()
     }
 }
 

@@ -98,14 +98,14 @@ package final class Slot: TableEntry, @unchecked Sendable {
     /// Adds each instance cached for this factory in this container, custom
     /// scopes' included, whose factory declared a shutdown to `found`; with
     /// `singletons`, also those its registrations keep (see
-    /// ``RegistrationBoxBase/singletonCells``). Manager lock held.
+    /// ``RegistrationBoxBase/cells``). Manager lock held.
     package func collectShutdowns(into found: inout [ShutdownItem], singletons: Bool, _ garbage: inout Garbage) {
         cells.collectShutdowns(into: &found)
         if !customCaches.isEmpty { forEachCustomCache(&garbage) { cells, _ in cells.collectShutdowns(into: &found) } }
         guard singletons, let options else { return }
         let boxes = [options.registration].compactMap { $0 } + options.contexts.map(\.box)
         for box in boxes {
-            guard let cells = box.singletonCells else { continue }
+            guard let cells = box.cells else { continue }
             cells.collectShutdowns(into: &found)
             cells.removeAll(&garbage)
         }

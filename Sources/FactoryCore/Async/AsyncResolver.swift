@@ -1,201 +1,32 @@
 #if SwiftConcurrency
-/// The definition and modifiers of an ``AsyncFactory`` or ``AsyncParameterFactory``
-/// value, and their resolution.
+/// Resolves an ``AsyncFactory`` or ``AsyncParameterFactory`` whose hit missed:
+/// its registration and its closure, and the steps of an asynchronous resolution.
+/// Compiled once, in the library, for every type.
 ///
 /// Registrations, context overrides and modifiers applied at run time are kept
 /// in the container with those of the synchronous factories, so `reset`,
 /// `push`/`pop` and the test traits treat both alike.
-public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
-    @usableFromInline package let manager: ContainerManager
-    @usableFromInline package let containerID: ObjectIdentifier
-    @usableFromInline package let containerType: any AnyObject.Type
-    @usableFromInline package let name: StaticString
-    @usableFromInline package var factory: AsyncClosure<P, T>
-    /// The definition's scope, unretained: scopes live for the whole process (see
-    /// ``Scope``), and a retain would make every factory value write the shared
-    /// scope object's reference count, once more for each copy into an async frame.
-    @usableFromInline package var scopeReference: Unmanaged<Scope>?
-    /// The definition's scope.
-    @inlinable
-    package var scope: Scope? {
-        get { scopeReference?.takeUnretainedValue() }
-        set { scopeReference = newValue.map { Unmanaged.passUnretained($0) } }
-    }
-    @usableFromInline package var hasScope = false
-    /// Time to live in nanoseconds; 0 for none.
-    @usableFromInline package var ttl: UInt64 = 0
-    @usableFromInline package var scopeOnParameters = false
-    @usableFromInline package var decorator: (@Sendable (T) -> Void)?
-    /// The definition's `onShutdown` closure.
-    @usableFromInline package var shutdown: ShutdownHandlerBase?
-    /// Context overrides declared in the definition.
-    @usableFromInline package var contexts: [ContextOverride]? = nil
-    /// Set by `register` and run-time context overrides: later modifiers on this value persist.
-    @usableFromInline package var persistsModifiers = false
-
-    @inlinable
-    package init<C: ManagedContainer>(
-        container: C, name: StaticString, factory: AsyncClosure<P, T>
-    ) {
-        manager = container.manager
-        containerID = ObjectIdentifier(container)
-        containerType = C.self
-        self.name = name
-        self.factory = factory
-        manager.ensureAutoRegistered(container)
-    }
-
-    /// The factory's key: container type, name, parameter and value types, and
-    /// that it is asynchronous.
-    ///
-    /// A synchronous factory with the same container type, name and types (an
-    /// overload on the return type, or one explicit `key:`) is another factory:
-    /// the key's parameter type is ``AsyncKind``, so the two never share a slot,
-    /// a registration or a cache, and each kind's boxes and cells are only ever
-    /// read by the kind that made them (their readers downcast without a check).
-    @inlinable
-    public var key: FactoryKey {
-        FactoryKey(name: name, valueType: T.self, parameterType: AsyncKind<P>.self, containerType: containerType)
-    }
-
-    /// Whether a modifier called from `caller` persists (see the synchronous factories).
-    @inlinable
-    package func persists(calledFrom caller: StaticString) -> Bool {
-        persistsModifiers || !FactoryName.equal(caller, name)
-    }
-
-    // MARK: Changing
-
-    /// Changes this factory's persisted options; see ``ContainerManager/persist(_:_:)``.
-    package func persist(_ change: (inout FactoryOptions, _ describesType: Bool) -> Bool) {
-        manager.persist(key, change)
-    }
-
-    /// Persists `factory` as the registration and drops cached instances, as
-    /// `register` on a synchronous factory does.
-    package mutating func register(_ factory: AsyncClosure<P, T>) {
-        manager.register(AsyncRegistrationBox(factory, describesType: false), for: key)
-        persistsModifiers = true
-    }
-
-    /// Adds a context override for `types`: to this value in the definition, else persisted.
-    package mutating func addContexts(
-        _ types: [FactoryContextType], caller: StaticString, _ factory: AsyncClosure<P, T>
-    ) {
-        guard persists(calledFrom: caller) else {
-            let box = AsyncRegistrationBox(factory, describesType: true)
-            for type in types {
-                var overrides = contexts ?? []
-                overrides.removeAll { $0.type == type }
-                overrides.append(ContextOverride(type: type, box: box))
-                contexts = overrides
-            }
-            return
-        }
-        persist { options, describesType in
-            let box = AsyncRegistrationBox(factory, describesType: describesType)
-            for type in types {
-                options.contexts.removeAll { $0.type == type }
-                options.contexts.append(ContextOverride(type: type, box: box))
-            }
-            return false
-        }
-        persistsModifiers = true
-    }
-
-    /// Sets the scope from a scope property (`.cached`, ...): on this value, or in
-    /// the container after `register` made this value's modifiers persist.
-    @inlinable
-    package mutating func setScopeProperty(_ scope: Scope) {
-        if persistsModifiers {
-            persistScope(scope)
-        } else {
-            self.scope = scope
-            hasScope = true
-        }
-    }
-
-    /// Sets the scope: on this value in the definition, in the container at run time.
-    @inlinable
-    package mutating func setScope(_ scope: Scope?, caller: StaticString) {
-        if persists(calledFrom: caller) {
-            persistScope(scope)
-        } else {
-            self.scope = scope
-            hasScope = true
-        }
-    }
+@usableFromInline
+struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
+    let registration: FactoryRegistration
+    let factory: AsyncClosure<P, T>
 
     @usableFromInline
-    func persistScope(_ scope: Scope?) {
-        manager.persistScope(scope, of: key)
+    init(_ registration: FactoryRegistration, _ factory: AsyncClosure<P, T>) {
+        self.registration = registration
+        self.factory = factory
     }
 
-    /// Sets the time to live (validated by the caller, in nanoseconds).
-    package mutating func setTimeToLive(_ seconds: Double, caller: StaticString) {
-        let nanoseconds = TimeToLive.nanoseconds(seconds, of: key)
-        if persists(calledFrom: caller) {
-            persist { options, _ in
-                options.ttl = nanoseconds
-                return false
-            }
-        } else {
-            ttl = nanoseconds
-        }
-    }
-
-    /// Caches one instance per parameter.
-    package mutating func setScopeOnParameters(caller: StaticString) {
-        if persists(calledFrom: caller) {
-            persist { options, _ in
-                let changed = options.scopeOnParameters != true
-                options.scopeOnParameters = true
-                return changed
-            }
-        } else {
-            scopeOnParameters = true
-        }
-    }
-
-    /// Sets the decorator.
-    package mutating func setDecorator(_ decorator: @escaping @Sendable (T) -> Void, caller: StaticString) {
-        if persists(calledFrom: caller) {
-            persist { options, _ in
-                options.decorator = DecoratorBox<T> { value, _ in decorator(value) }
-                return false
-            }
-        } else {
-            self.decorator = decorator
-        }
-    }
-
-    /// Sets how a cached instance is shut down.
-    package mutating func setShutdown(_ handler: ShutdownHandlerBase, caller: StaticString) {
-        if persists(calledFrom: caller) {
-            persist { options, _ in
-                options.shutdown = handler
-                return false
-            }
-        } else {
-            shutdown = handler
-        }
-    }
-
-    /// Removes what `options` names from this factory in its container.
-    package func reset(_ options: FactoryResetOptions) {
-        manager.reset(options, of: key)
-    }
-
-    // MARK: Resolving
+    var manager: ContainerManager { registration.manager }
+    var key: FactoryKey { registration.key }
+    var containerID: ObjectIdentifier { registration.containerID }
 
     /// What one resolution uses after registrations, overrides and modifiers are
     /// applied: the synchronous factories' ``GeneralPath/merge(_:_:defaultScope:)``,
-    /// with the closure and decorators cast back to this factory's types.
+    /// with the closure cast back to this factory's types.
     struct Effective {
         var options: ResolvedOptions
         var factory: AsyncClosure<P, T>
-        /// A decorator persisted at run time, which replaces the definition's.
-        var persistedDecorator: DecoratorBox<T>?
 
         var box: RegistrationBoxBase? { options.box }
         var scope: Scope? { options.scope }
@@ -205,27 +36,16 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     }
 
     func effective(_ persisted: PersistedOptions?, defaultScope: Scope?) -> Effective {
-        let definition = DefinitionOptions(
-            isolation: .none, scope: hasScope ? scope : nil, ttl: ttl, scopeOnParameters: scopeOnParameters,
-            shutdown: shutdown, contexts: contexts)
-        let merged = GeneralPath.merge(definition, persisted, defaultScope: defaultScope)
+        let merged = GeneralPath.merge(registration, persisted, defaultScope: defaultScope)
         // Every box of this key was made by this kind of factory for `P` and `T`;
         // checked all the same, as any cast user code can reach.
         let box = merged.closureBox.map { $0 as? AsyncRegistrationBox<P, T> }
-        return Effective(
-            options: merged, factory: box??.factory ?? factory,
-            persistedDecorator: merged.decoratorBox as? DecoratorBox<T>)
+        return Effective(options: merged, factory: box??.factory ?? factory)
     }
 
     /// Resolves: from the cache, by joining a build under way, or by building.
-    @inlinable
-    nonisolated(nonsending) package func resolve(_ parameter: P) async throws -> T {
-        if let hit = cachedHit() { return hit }
-        return try await resolveSlowly(parameter)
-    }
-
     @usableFromInline
-    nonisolated(nonsending) func resolveSlowly(_ parameter: P) async throws -> T {
+    nonisolated(nonsending) func resolve(_ parameter: P) async throws -> T {
         let manager = self.manager
         manager.ensureAutoRegistered()
         let key = self.key
@@ -252,24 +72,39 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             flags & ContainerManager.Flags.trace != 0 ? AsyncTraceLine(key, in: chain, logger: manager.loggerBox) : nil
 
         // A cache hit reads without a lock and allocates nothing, as for synchronous factories.
-        if !resolved.scopeOnParameters, let scope = resolved.scope,
-            let hit = manager.cacheHit(T.self, key: key, scope: scope, ttl: resolved.ttl, box: resolved.box)
-        {
+        if let hit = cacheHit(resolved) {
             trace?.end(hit, code: UInt8(ascii: "C"))
-            decorate(hit, resolved, flags)
+            decorate(hit, isNew: false, resolved, flags)
             return hit
         }
         let value: T
+        let isNew: Bool
         do {
             let (found, cached) = try await resolveMissed(parameter, resolved, chain: chain, watch: watch, trace: trace)
             value = found
+            isNew = !cached
             trace?.end(value, code: cached ? UInt8(ascii: "C") : resolved.options.code)
         } catch {
             trace?.end(throwing: error)
             throw error
         }
-        decorate(value, resolved, flags)
+        decorate(value, isNew: isNew, resolved, flags)
         return value
+    }
+
+    /// The instance `resolved`'s scope caches, read without a lock, if there is one.
+    private func cacheHit(_ resolved: Effective) -> T? {
+        guard !resolved.scopeOnParameters, let scope = resolved.scope else { return nil }
+        return manager.cacheHit(key: key, scope: scope, ttl: resolved.ttl, box: resolved.box).map(Self.value)
+    }
+
+    /// The instance `found` holds, of this factory's value type.
+    private static func value(_ found: FoundInstance) -> T {
+        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            let value = buffer.baseAddress.unsafelyUnwrapped
+            found.copy(into: UnsafeMutableRawPointer(value))
+            return value.move()
+        }
     }
 
     /// Resolves after the lock-free cache missed: builds, or finds the instance
@@ -279,7 +114,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     ) async throws -> (T, cached: Bool) {
         // The parameter as a cache key, made once and unlocked (it runs the
         // parameter's `hash(into:)` and `==`), and as the chain keeps it, when it can be a key.
-        let lookup = ParameterLookup(parameter)
+        let lookup = ParameterLookup(GeneralPath.hashable(parameter))
         let hashable: (any AsyncParameter)? = lookup == nil ? nil : AsyncParameterValue(parameter)
         let parameterless = P.self == Void.self
         // Always checked: a task that waits for its own build would wait forever.
@@ -324,12 +159,10 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         return try await build.joinedValue()
     }
 
-    private func decorate(_ value: T, _ resolved: Effective, _ flags: Int) {
+    private func decorate(_ value: T, isNew: Bool, _ resolved: Effective, _ flags: Int) {
         // A decorator applied at run time replaces the definition's, as for synchronous factories.
-        if let persisted = resolved.persistedDecorator {
-            persisted.decorator(value, false)
-        } else {
-            decorator?(value)
+        if let box = resolved.options.decoratorBox ?? registration.decorator {
+            withUnsafePointer(to: value) { box.decorate($0, isNew: isNew) }
         }
         if flags & ContainerManager.Flags.decorator != 0, let all = manager.publishedDecorator { all(value) }
     }
@@ -343,8 +176,8 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
         var lookup = lookup
         while true {
             switch decide(lookup, node: node, fetched: fetched) {
-            case .cached(let value):
-                return (value, true)
+            case .cached(let found):
+                return (Self.value(found), true)
             case .uncached(let factory):
                 return (try await AsyncChain.$current.withValue(node) { try await factory(parameter) }, false)
             case .shutDown:
@@ -355,7 +188,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
                 await start(build, factory, parameter)
                 return (try await build.value(), false)
             case .compare(let candidates):
-                if let value = lookup?.compare(candidates, T.self) { return (value, true) }
+                if let found = lookup?.compare(candidates) { return (Self.value(found), true) }
             }
         }
     }
@@ -387,7 +220,7 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
     /// What a resolution that missed does next, decided under the container's lock.
     enum AsyncDecision {
         /// A valid instance was cached after all.
-        case cached(T)
+        case cached(FoundInstance)
         /// Build without caching: the scope caches nothing, the parameter cannot be
         /// a key, or this resolution runs inside the build it would join.
         case uncached(AsyncClosure<P, T>)
@@ -421,34 +254,37 @@ public struct AsyncFactoryRegistration<P: Sendable, T: Sendable>: Sendable {
             uncached: { resolved in .uncached(resolved.factory) },
             decide: { location, scope, resolved, garbage, outdated in
                 let parameter = resolved.scopeOnParameters ? lookup : nil
-                return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-                    let found = buffer.baseAddress.unsafelyUnwrapped
-                    let decision = location.decideBuild(
-                        TaskJoining<T>(node: node), parameter, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl,
-                        shutdown: resolved.shutdown, found: found, &garbage, &outdated)
-                    switch decision {
-                    case .cached: return .cached(found.move())
-                    // Back inside its own build with another parameter (an equal one is a
-                    // cycle, reported before): joining would wait forever, so build
-                    // without caching, as a synchronous factory does.
-                    case .inside: return .uncached(resolved.factory)
-                    case .join(let build, _): return .join(build)
-                    case .build(let build, _): return .build(build, resolved.factory)
-                    case .compare(let candidates): return .compare(candidates)
-                    }
+                let decision = location.decideBuild(
+                    TaskJoining<T>(node: node), parameter, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl,
+                    shutdown: resolved.shutdown, &garbage, &outdated)
+                switch decision {
+                case .cached(let found): return .cached(found)
+                // Back inside its own build with another parameter (an equal one is a
+                // cycle, reported before): joining would wait forever, so build
+                // without caching, as a synchronous factory does.
+                case .inside: return .uncached(resolved.factory)
+                case .join(let build, _): return .join(build)
+                case .build(let build, _): return .build(build, resolved.factory)
+                case .compare(let candidates): return .compare(candidates)
                 }
             })
     }
 
-    /// Ends `build` (see ``BuildClaim/end(_:storing:of:key:manager:)``) and hands its
+    /// Ends `build` (see ``BuildClaim/end(_:storing:type:key:manager:)``) and hands its
     /// outcome to its starter and, unless the entry's generation moved on, to the
     /// tasks that joined it.
     private static func publish(
         _ outcome: Result<T, any Error>, of build: AsyncBuild<T>, key: FactoryKey, manager: ContainerManager
     ) {
-        var value: T?
-        if case .success(let built) = outcome { value = built }
-        let current = build.claim.end(build, storing: value, of: T.self, key: key, manager: manager).current
+        let claim = build.claim
+        let current: Bool
+        if case .success(let value) = outcome {
+            current = withUnsafePointer(to: value) {
+                claim.end(build, storing: UnsafeRawPointer($0), type: T.self, key: key, manager: manager).current
+            }
+        } else {
+            current = claim.end(build, storing: nil, type: T.self, key: key, manager: manager).current
+        }
         AsyncWaitGraph.finish(build.waiter)
         // Cut short by a `register`, reset or `pop()`: the tasks that joined it share
         // one build of the new generation instead, as waiting threads do.

@@ -1,7 +1,7 @@
 extension GeneralPath {
     /// Looks in the cache (cached, shared, custom or singleton scope): a lock-free
-    /// hit, written to `found`, if there is one; else claims the build, which then
-    /// runs once per cache generation however many threads ask at once.
+    /// hit, if there is one; else claims the build, which then runs once per cache
+    /// generation however many threads ask at once.
     ///
     /// The closure is chosen again under the container's lock, together with the
     /// decision to build, so a `register` or reset that returned before that
@@ -10,33 +10,33 @@ extension GeneralPath {
     /// build under way wait for it with no lock held; a thread that would wait
     /// for its own build, or for a thread that waits for it, is a cycle.
     ///
-    /// Returns `false` for a build: with `pending.claim` set when its instance is
+    /// Returns `nil` for a build: with `pending.claimed` set when its instance is
     /// to be cached, without it when it is not (a parameter that cannot be a key,
     /// a scope that stopped caching, a recursion into this entry's own build).
-    static func findCached<P, T>(
-        _ registration: FactoryRegistration<P, T>, _ parameter: P, _ resolved: inout ResolvedOptions,
-        _ pending: inout PendingBuild, found: UnsafeMutablePointer<T>, in context: ResolutionContext
-    ) -> Bool {
+    static func findCached(
+        _ registration: FactoryRegistration, at address: UnsafeRawPointer?, _ resolved: inout ResolvedOptions,
+        _ pending: inout PendingBuild, in context: ResolutionContext
+    ) -> FoundInstance? {
         let manager = registration.manager
         let key = registration.key
-        let traceIndex = pending.traceIndex
-        if let value = hit(T.self, manager: manager, key: key, resolved: resolved) {
-            found.initialize(to: value)
-            if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: UInt8(ascii: "C")) }
-            return true
+        if !resolved.scopeOnParameters, let scope = resolved.scope,
+            let found = manager.cacheHit(key: key, scope: scope, ttl: resolved.ttl, box: resolved.box)
+        {
+            return found
         }
         var lookup: ParameterLookup?
         if resolved.scopeOnParameters {
-            guard let parameterLookup = ParameterLookup(parameter) else { return false }
+            guard let parameterLookup = ParameterLookup(hashable(at: address, registration.parameterType)) else {
+                return nil
+            }
             lookup = parameterLookup
         }
         while true {
-            switch decide(registration, lookup, resolved: &resolved, context: context, found: found) {
-            case .cached:
-                if traceIndex >= 0 { context.endTrace(traceIndex, value: found.pointee, code: UInt8(ascii: "C")) }
-                return true
+            switch decide(registration, lookup, resolved: &resolved, context: context) {
+            case .cached(let found):
+                return found
             case .uncached:
-                return false
+                return nil
             case .shutDown:
                 FactoryError.fail(.resolvedAfterShutdown(key))
             case .reentered:
@@ -44,32 +44,26 @@ extension GeneralPath {
                 // factory with an equal parameter is a cycle, reported even with cycle
                 // checking off (waiting would never end); a recursion with another
                 // parameter into a cache that ignores parameters builds without caching.
-                if isReentry(registration, parameter, in: context) {
+                if isReentry(registration, at: address, in: context) {
                     context.failCycle(frame(registration, pointer: nil))
                 }
-                return false
+                return nil
             case .wait(let builder, let waitPoint):
                 WaitGraph.wait(context, for: builder, key: key, at: waitPoint)
             case .compare(let candidates):
-                if let value = lookup?.compare(candidates, T.self) {
-                    found.initialize(to: value)
-                    if traceIndex >= 0 { context.endTrace(traceIndex, value: value, code: UInt8(ascii: "C")) }
-                    return true
-                }
+                if let found = lookup?.compare(candidates) { return found }
             case .build(let claim):
-                context.beginOwnedBuild(claim.ownedBuild(lock: manager.lock))
-                pending.claim = claim
-                return false
+                context.beginOwnedBuild(claim, lock: manager.lock)
+                pending.claimed = true
+                return nil
             }
         }
     }
 
-    /// What a resolution that missed does next, decided under the container's
-    /// lock. Not generic: a cached instance is written where the resolution
-    /// keeps it, so no type's metadata is made for this.
+    /// What a resolution that missed does next, decided under the container's lock.
     enum CacheDecision {
-        /// A valid instance was cached after all; it is written to `found`.
-        case cached
+        /// A valid instance was cached after all.
+        case cached(FoundInstance)
         /// The scope caches nothing (it changed since the resolution started).
         case uncached
         /// The container was shut down since the resolution started.
@@ -88,12 +82,12 @@ extension GeneralPath {
     /// to build, so a `register` or reset that returned before it is always seen.
     /// The decision is the asynchronous factories' one
     /// (``ContainerManager/decideAtCacheLocation(_:fetched:shutDown:resolve:place:uncached:decide:)``,
-    /// ``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:found:_:_:)``); only
+    /// ``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:_:_:)``); only
     /// how a thread joins a build is this kind's (``ThreadJoining``).
     @inline(never)
-    private static func decide<P, T>(
-        _ registration: FactoryRegistration<P, T>, _ parameter: ParameterLookup?, resolved: inout ResolvedOptions,
-        context: ResolutionContext, found: UnsafeMutablePointer<T>
+    private static func decide(
+        _ registration: FactoryRegistration, _ parameter: ParameterLookup?, resolved: inout ResolvedOptions,
+        context: ResolutionContext
     ) -> CacheDecision {
         let manager = registration.manager
         let key = registration.key
@@ -103,7 +97,7 @@ extension GeneralPath {
             key, fetched: fetched, shutDown: .shutDown,
             resolve: { slot, defaultScope in
                 // Also the caller's: the decorators and closure it uses come from here.
-                resolved = effective(registration, slot.persistedOptions, defaultScope: defaultScope)
+                resolved = merge(registration, slot.persistedOptions, defaultScope: defaultScope)
                 return resolved
             },
             place: { resolved in resolved.scope.map { ($0, resolved.box) } },
@@ -111,9 +105,9 @@ extension GeneralPath {
             decide: { location, scope, resolved, garbage, outdated in
                 let decision = location.decideBuild(
                     ThreadJoining(context: context), parameter, scopeID: ObjectIdentifier(scope), ttl: resolved.ttl,
-                    shutdown: resolved.shutdown, found: found, &garbage, &outdated)
+                    shutdown: resolved.shutdown, &garbage, &outdated)
                 switch decision {
-                case .cached: return .cached
+                case .cached(let found): return .cached(found)
                 case .inside: return .reentered
                 // `ThreadJoining.prepareToWait` made the point.
                 case .join(let builder, let waitPoint): return .wait(builder, waitPoint!)
@@ -124,27 +118,15 @@ extension GeneralPath {
     }
 
     /// Whether this factory of this container is being built on `context`'s
-    /// thread with a parameter equal to `parameter` (always, for a `Factory`).
-    private static func isReentry<P, T>(
-        _ registration: FactoryRegistration<P, T>, _ parameter: P, in context: ResolutionContext
+    /// thread with a parameter equal to the one at `address` (always, for a `Factory`).
+    private static func isReentry(
+        _ registration: FactoryRegistration, at address: UnsafeRawPointer?, in context: ResolutionContext
     ) -> Bool {
-        if P.self == Void.self { return true }
-        return withUnsafePointer(to: parameter) { pointer in
-            let frame = frame(registration, pointer: UnsafeRawPointer(pointer))
-            return (0..<context.depth).contains { index in
-                let other = context.frames[index]
-                return other.container == frame.container && ObjectIdentifier(other.valueType) == ObjectIdentifier(T.self)
-                    && ObjectIdentifier(other.parameterType) == ObjectIdentifier(P.self)
-                    && FactoryName.equal(other.name, frame.name)
-                    && ResolutionContext.sameParameter(other.parameter, frame.parameter, P.self)
-            }
+        guard address != nil else { return true }
+        let frame = frame(registration, pointer: address)
+        return (0..<context.depth).contains { index in
+            context.frames[index].isSameBuild(as: frame)
         }
-    }
-
-    /// The lock-free hit for where `resolved` keeps its instance, when there is one.
-    private static func hit<T>(_ type: T.Type, manager: ContainerManager, key: FactoryKey, resolved: ResolvedOptions) -> T? {
-        guard !resolved.scopeOnParameters, let scope = resolved.scope else { return nil }
-        return manager.cacheHit(T.self, key: key, scope: scope, ttl: resolved.ttl, box: resolved.box)
     }
 }
 
@@ -171,16 +153,11 @@ struct ThreadJoining: BuildJoining {
 }
 
 extension BuildClaim {
-    /// The build as the thread's context records it, so that it can be given up.
-    func ownedBuild(lock: FactoryLock) -> ResolutionContext.OwnedBuild {
-        ResolutionContext.OwnedBuild(
-            cells: location.cells, parameter: parameterKey, lock: lock,
-            extraLock: location.storageLocked ? location.storage?.lock : nil)
-    }
-
-    /// Ends the build `context` ran (see ``end(_:storing:of:key:manager:)``) and wakes
-    /// the threads that waited for it.
-    func publish<T>(_ value: T, by context: ResolutionContext, key: FactoryKey, manager: ContainerManager) {
-        end(context, storing: value, of: T.self, key: key, manager: manager).cleared?.waitPoint?.open()
+    /// Ends the build `context` ran, storing the instance at `value` (see
+    /// ``end(_:storing:type:key:manager:)``), and wakes the threads that waited for it.
+    func publish(
+        _ value: UnsafeRawPointer, type: Any.Type, by context: ResolutionContext, key: FactoryKey, manager: ContainerManager
+    ) {
+        end(context, storing: value, type: type, key: key, manager: manager).cleared?.waitPoint?.open()
     }
 }
