@@ -87,7 +87,6 @@ struct StackDepthTests {
         try #require(addresses.count == 50)
         // Levels 10 to 40: away from the first resolution's one-time setup.
         let perLevel = Int(addresses[10] - addresses[40]) / 30
-        print("PERLEVEL", perLevel)
         #expect(perLevel <= levelBudget, "a cached level takes \(perLevel) bytes of stack")
     }
 
