@@ -10,12 +10,15 @@ import Glibc
 import Darwin
 #endif
 
-/// `swift run FactoryServer [--host 127.0.0.1] [--port 8080]`
-///
-/// Prints `listening on <address>` once it listens, and, after a graceful
-/// shutdown (SIGTERM, SIGINT), one `shut down: <service>` line per entry the
-/// ``ShutdownJournal`` kept, in order. A bad argument, or a port it cannot
-/// listen on, ends it with one `error: ...` line on standard error and status 1.
+// `swift run FactoryServer [--host 127.0.0.1] [--port 8080]`
+//
+// Prints `listening on <address>` once it listens, and, after a graceful
+// shutdown (SIGTERM, SIGINT), one `shut down: <service>` line per entry the
+// ShutdownJournal kept, in order, after a line counting those it dropped, if any.
+// A bad argument, or an address it cannot listen on, ends it with one
+// `error: ...` line on standard error and status 1.
+
+/// Ends the process with `error: <message>` on standard error and status 1.
 func fail(_ message: String) -> Never {
     fflush(nil)  // what was printed before comes first
     // Not `fputs(_, stderr)`: Swift 6 rejects the C global `stderr` as shared mutable state.

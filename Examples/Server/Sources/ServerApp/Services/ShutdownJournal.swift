@@ -24,9 +24,9 @@ public final class ShutdownJournal: Sendable {
 
     /// Creates an empty journal that keeps the latest `capacity` entries.
     ///
-    /// - Parameter capacity: At least 1; the process's journal keeps 16, enough
+    /// - Parameter capacity: At least 1; the process's journal keeps 8, enough
     ///   for the application's services after the sessions of the last requests.
-    public init(capacity: Int = 16) {
+    public init(capacity: Int = 8) {
         precondition(capacity >= 1, "a journal keeps at least one entry")
         self.capacity = capacity
     }
