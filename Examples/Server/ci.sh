@@ -12,3 +12,6 @@ if grep -E "^$PWD/[^:]+:[0-9]+:[0-9]+: warning:" "$log"; then
     echo "error: the example has compiler warnings (above)" >&2
     exit 1
 fi
+
+# The README's output samples that have an `output` marker, from the binary just built.
+../../scripts/check-samples.sh README.md
