@@ -13,6 +13,8 @@
 #     AppScale/app-scale.sh --sizes 200 400  # other sizes
 #     AppScale/app-scale.sh --markdown       # the table for Benchmarks/README.md
 #     AppScale/app-scale.sh --check          # also fails when a target is missed
+#     AppScale/app-scale.sh --library DIR    # measure the library checked out at DIR
+#     AppScale/app-scale.sh --sizes-only     # bytes only, no rebuild timings
 #
 # Bytes per factory = the slope, between the two sizes, of (FactoryApp - HandApp);
 # the library's fixed bytes = that difference's intercept at N = 0. Rebuild
@@ -21,16 +23,19 @@
 # <= 0.2 MB fixed, release rebuild <= 2.4x the hand-written app's.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-library="$(cd "$here/../.." && pwd)"
+library="${APP_SCALE_LIBRARY:-$(cd "$here/../.." && pwd)}"
 small=150
 large=300
 markdown=false
 check=false
+sizes_only=false
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --sizes) small="$2"; large="$3"; shift 3 ;;
         --markdown) markdown=true; shift ;;
         --check) check=true; shift ;;
+        --sizes-only) sizes_only=true; shift ;;
+        --library) library="$(cd "$2" && pwd)"; shift 2 ;;
         *) echo "unknown option: $1" >&2; exit 2 ;;
     esac
 done
@@ -138,6 +143,11 @@ for n in "$small" "$large"; do
     size[hand$n]=$(stripped "$dir" HandApp)
 done
 dir="$work/n$large"
+if $sizes_only; then
+    per=$(( ( (size[factory$large] - size[hand$large]) - (size[factory$small] - size[hand$small]) ) / (large - small) ))
+    echo "bytes per factory: $per; FactoryApp ${size[factory$small]} / ${size[factory$large]}, HandApp ${size[hand$small]} / ${size[hand$large]}"
+    exit 0
+fi
 echo "== N=$large: rebuild times" >&2
 release_factory=$(rebuild "$dir" release FactoryApp)
 release_hand=$(rebuild "$dir" release HandApp)

@@ -32,6 +32,7 @@ public struct DynamicInjected<T>: Sendable {
     /// Resolves `keyPath` on the `Container.shared` of this moment, on every read.
     ///
     /// - Parameter keyPath: A factory of ``Container``: `\.currentUser`.
+    @inlinable
     public init(_ keyPath: KeyPath<Container, Factory<T>>) {
         self.init(Container.shared[keyPath: keyPath])
     }
@@ -39,6 +40,7 @@ public struct DynamicInjected<T>: Sendable {
     /// Resolves `keyPath` on `C.shared`, on every read.
     ///
     /// - Parameter keyPath: A factory of a shared container: `\OrderContainer.cart`.
+    @inlinable
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
         self.init(C.shared[keyPath: keyPath])
     }
@@ -47,11 +49,14 @@ public struct DynamicInjected<T>: Sendable {
     /// specific container instance.
     ///
     /// - Parameter factory: The factory to resolve, already bound to its container.
+    @inlinable
     public init(_ factory: Factory<T>) {
         self.factory = factory
     }
 
-    /// A freshly resolved dependency.
+    /// A freshly resolved dependency. Inlinable, so that a client resolves with
+    /// code specialized for its `T` rather than this module's generic code.
+    @inlinable
     public var wrappedValue: T {
         factory.resolve()
     }

@@ -36,7 +36,9 @@
 /// ```
 @propertyWrapper
 public struct Injected<T> {
-    private var dependency: T
+    // The initializers and accessors are inlinable, so that a client resolves with
+    // code specialized for its `T` rather than this module's generic code.
+    @usableFromInline var dependency: T
 
     /// The factory this property resolves from, bound to the container chosen at
     /// initialization. Use it to register an override or reset the factory:
@@ -46,6 +48,7 @@ public struct Injected<T> {
     /// Resolves `keyPath` on `Container.shared` now.
     ///
     /// - Parameter keyPath: A factory of ``Container``: `\.myService`.
+    @inlinable
     public init(_ keyPath: KeyPath<Container, Factory<T>>) {
         self.init(Container.shared[keyPath: keyPath])
     }
@@ -53,6 +56,7 @@ public struct Injected<T> {
     /// Resolves `keyPath` on `C.shared` now.
     ///
     /// - Parameter keyPath: A factory of a shared container: `\OrderContainer.orders`.
+    @inlinable
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
         self.init(C.shared[keyPath: keyPath])
     }
@@ -61,6 +65,7 @@ public struct Injected<T> {
     /// container instance: `@Injected(requestContainer.session) var session`.
     ///
     /// - Parameter factory: The factory to resolve, already bound to its container.
+    @inlinable
     public init(_ factory: Factory<T>) {
         self.factory = factory
         dependency = factory.resolve()
@@ -68,6 +73,7 @@ public struct Injected<T> {
 
     /// The resolved dependency. Assigning replaces it for this property only; the
     /// factory and its container are unchanged.
+    @inlinable
     public var wrappedValue: T {
         get { dependency }
         set { dependency = newValue }

@@ -40,6 +40,36 @@ import Testing
         #expect(word.value & 0xFF == 0b1111)
         #expect(word.value >> 8 == 4_000)
     }
+
+    #if EXIT_TESTS && DEBUG && !canImport(Darwin)
+    /// In a DEBUG build a lock is an error-checking mutex: a thread that takes a
+    /// lock it holds stops with a message naming the lock's owner, where a release
+    /// build would hang.
+    @Test func aReenteredLockStopsNamingItsOwner() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let lock = FactoryLock(owner: ContainerManager.self)
+            lock.withLock { lock.lock() }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            message.contains(
+                "FactoryCore: the lock of a ContainerManager was taken again by the thread that holds it: code run under "
+                    + "that lock re-entered it (in a release build this thread would hang)"))
+    }
+
+    /// A lock released by a thread that does not hold it stops a DEBUG build,
+    /// naming the owner: the error-checking mutex reports it, and every pthread
+    /// result is checked.
+    @Test func anUnlockByAnotherThreadStopsNamingTheOwner() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let lock = FactoryLock(owner: GlobalStorage.self)
+            lock.lock()
+            runOnThreads(1) { _ in lock.unlock() }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("FactoryCore: the lock of a GlobalStorage: unlocked by a thread that does not hold it"))
+    }
+    #endif
 }
 
 /// Reads the box that held it when it goes.

@@ -53,7 +53,9 @@ public struct AsyncFactory<T: Sendable>: FactoryModifying, Sendable {
     /// Resolves an instance: new, from the factory's scope, or from a build under way.
     @_alwaysEmitIntoClient @inline(__always)
     nonisolated(nonsending) public func callAsFunction() async throws -> T {
-        if let hit = registration.hit().read(T.self) { return hit }
+        let hit = registration.hit()
+        if hit.isStrong { return hit.readStrong(T.self) }
+        hit.end()
         return try await AsyncResolver(registration, factory).resolve(())
     }
 
@@ -132,7 +134,9 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: FactoryModifying,
     /// Resolves an instance for `parameter`.
     @_alwaysEmitIntoClient @inline(__always)
     nonisolated(nonsending) public func callAsFunction(_ parameter: P) async throws -> T {
-        if let hit = registration.hit().read(T.self) { return hit }
+        let hit = registration.hit()
+        if hit.isStrong { return hit.readStrong(T.self) }
+        hit.end()
         return try await AsyncResolver(registration, factory).resolve(parameter)
     }
 

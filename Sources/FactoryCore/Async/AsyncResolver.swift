@@ -95,16 +95,7 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
     /// The instance `resolved`'s scope caches, read without a lock, if there is one.
     private func cacheHit(_ resolved: Effective) -> T? {
         guard !resolved.scopeOnParameters, let scope = resolved.scope else { return nil }
-        return manager.cacheHit(key: key, scope: scope, ttl: resolved.ttl, box: resolved.box).map(Self.value)
-    }
-
-    /// The instance `found` holds, of this factory's value type.
-    private static func value(_ found: FoundInstance) -> T {
-        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            let value = buffer.baseAddress.unsafelyUnwrapped
-            found.copy(into: UnsafeMutableRawPointer(value))
-            return value.move()
-        }
+        return manager.cacheHit(key: key, scope: scope, ttl: resolved.ttl, box: resolved.box).map { $0.read(T.self) }
     }
 
     /// Resolves after the lock-free cache missed: builds, or finds the instance
@@ -177,7 +168,7 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         while true {
             switch decide(lookup, node: node, fetched: fetched) {
             case .cached(let found):
-                return (Self.value(found), true)
+                return (found.read(T.self), true)
             case .uncached(let factory):
                 return (try await AsyncChain.$current.withValue(node) { try await factory(parameter) }, false)
             case .shutDown:
@@ -188,7 +179,7 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
                 await start(build, factory, parameter)
                 return (try await build.value(), false)
             case .compare(let candidates):
-                if let found = lookup?.compare(candidates) { return (Self.value(found), true) }
+                if let found = lookup?.compare(candidates) { return (found.read(T.self), true) }
             }
         }
     }

@@ -72,7 +72,7 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     /// Guards `state`, every slot's options and container cells, and registrations' singleton cells.
-    package let lock = FactoryLock()
+    package let lock = FactoryLock(owner: ContainerManager.self)
     @exclusivity(unchecked) package var state = State()
     @usableFromInline package let flags = AtomicWord()
     @usableFromInline package let table = SlotTable<Slot>()

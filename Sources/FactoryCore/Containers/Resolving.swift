@@ -30,7 +30,7 @@ extension Resolving {
         var factory = typedFactory(type)
         guard let registered = registration(of: factory) else { return nil }
         // The registration read here is the definition, so a reset after this point still has a closure to run.
-        factory.factory = registered.factory
+        factory.factory = registered.factory.plainClosure.unsafelyUnwrapped
         factory.registration.isolation = registered.isolation
         return factory.resolve()
     }

@@ -18,7 +18,7 @@ extension Factory {
         _ container: C, key: StaticString = #function, _ factory: @escaping @MainActor () -> T
     ) {
         let (closure, isolation) = ClosureAdapter.adapt(mainActor: factory)
-        self.init(container, key, .plain(closure), isolation)
+        self.init(container, key, closure, isolation)
     }
 
     /// Registers a closure written `{ @MainActor in ... }`; otherwise the same as
@@ -99,7 +99,7 @@ extension ParameterFactory {
         _ container: C, key: StaticString = #function, _ factory: @escaping @MainActor (P) -> T
     ) {
         let (closure, isolation) = ClosureAdapter.adapt(mainActor: factory)
-        self.init(container, key, .parameter(closure), isolation)
+        self.init(container, key, closure, isolation)
     }
 
     /// Registers a closure written `{ @MainActor in ... }`; otherwise the same as

@@ -27,7 +27,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     /// The definition and modifiers; see ``FactoryModifying``.
     public var registration: FactoryRegistration
     /// The definition's closure.
-    @usableFromInline package var factory: FactoryClosure<Void, T>
+    @usableFromInline package var factory: @Sendable () -> T
 
     /// Creates a factory bound to `container`.
     ///
@@ -41,11 +41,13 @@ public struct Factory<T>: FactoryModifying, Sendable {
         _ container: C, key: StaticString = #function, isolation: isolated (any Actor)? = #isolation, _ factory: @escaping () -> T
     ) {
         let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
-        self.init(container, key, .plain(closure), closureIsolation)
+        self.init(container, key, closure, closureIsolation)
     }
 
     @inlinable
-    init(_ container: any ManagedContainer, _ name: StaticString, _ factory: FactoryClosure<Void, T>, _ isolation: ClosureIsolation) {
+    init<C: ManagedContainer>(
+        _ container: C, _ name: StaticString, _ factory: @escaping @Sendable () -> T, _ isolation: ClosureIsolation
+    ) {
         registration = FactoryRegistration(
             container: container, name: name, valueType: T.self, parameterType: Void.self, isolation: isolation)
         self.factory = factory
@@ -54,23 +56,55 @@ public struct Factory<T>: FactoryModifying, Sendable {
     /// Resolves an instance: new, or from the factory's scope.
     @_alwaysEmitIntoClient @inline(__always)
     public func callAsFunction() -> T {
-        // No `??`: its autoclosure would be one more frame per nested level in an unoptimized build.
-        if let hit = cachedHit() { return hit }
-        return GeneralPath.resolve(registration, factory)
+        resolved()
     }
 
     /// Resolves an instance: new, or from the factory's scope.
     @_alwaysEmitIntoClient @inline(__always)
     public func resolve() -> T {
-        if let hit = cachedHit() { return hit }
-        return GeneralPath.resolve(registration, factory)
+        resolved()
     }
 
-    /// The hit (``FactoryRegistration/hit()``), read. A function of its own so
-    /// that an unoptimized build drops its frame before the general path builds.
-    @_alwaysEmitIntoClient @inline(__always)
-    func cachedHit() -> T? {
-        registration.hit().read(T.self)
+    /// The resolution: what a caller compiles once per value type, not per call.
+    /// The fast path's lookup is the library's (``FactoryRegistration/fastStep(parameter:)``);
+    /// this reads the instance out of the cell it found, or runs the closure of a
+    /// direct build, which only code that knows `T` can do; everything else is
+    /// the general path's.
+    ///
+    /// Every use of `registration` and `factory` is in a function of its own: in
+    /// an unoptimized build each use copies them into this frame, which a nested
+    /// resolution keeps on the stack (RELIABILITY.md, guarantee 10).
+    @_alwaysEmitIntoClient @inline(never) @usableFromInline
+    func resolved() -> T {
+        let step = Self.fastStep(self)
+        if let build = step.build { return Self.build(self, entered: build) }
+        if step.hit.isStrong { return step.hit.readStrong(T.self) }
+        // A weak cell's instance may be gone: read with the library's own code.
+        if step.hit.cell != nil { return Self.resolve(self, weakHit: step.hit) }
+        return Self.resolveGenerally(self)
+    }
+
+    @_alwaysEmitIntoClient
+    static func fastStep(_ factory: borrowing Self) -> FastStep {
+        factory.registration.fastStep(parameter: nil)
+    }
+
+    /// Runs the closure of the build `fastStep` entered.
+    @_alwaysEmitIntoClient
+    static func build(_ factory: borrowing Self, entered context: Unmanaged<ResolutionContext>) -> T {
+        let value = factory.factory()
+        withUnsafePointer(to: value) { factory.registration.endDirectBuild(context, value: $0) }
+        return value
+    }
+
+    @_alwaysEmitIntoClient
+    static func resolve(_ factory: borrowing Self, weakHit: CellHit) -> T {
+        GeneralPath.resolve(factory.registration, factory.factory, weakHit: weakHit)
+    }
+
+    @_alwaysEmitIntoClient
+    static func resolveGenerally(_ factory: borrowing Self) -> T {
+        GeneralPath.resolve(factory.registration, factory.factory)
     }
 
     /// Replaces the definition's closure for this container until reset, and drops

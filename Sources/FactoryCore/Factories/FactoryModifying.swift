@@ -78,7 +78,9 @@ extension FactoryModifying {
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
     ///   - decorator: Called after each resolution, outside any lock.
     @discardableResult
-    public consuming func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T, Bool) -> Void)
+    public consuming func decorator(
+        caller: StaticString = #function, _ decorator: @escaping @Sendable (T, Bool) -> Void
+    )
         -> Self
     {
         registration.setDecorator(DecoratorBox(decorator), caller: caller)

@@ -69,9 +69,20 @@ extension FactoryRegistration {
 
     /// Sets the scope the way a modifier property does: in the definition, unless
     /// this value persists.
-    @usableFromInline
+    @inlinable
     package mutating func setScopeProperty(_ scope: Scope) {
-        setScope(scope, persist: traits.contains(.persists))
+        if traits.contains(.persists) {
+            persistScope(scope)
+        } else {
+            scopeReference = Unmanaged.passUnretained(scope)
+            traits.insert(.hasScope)
+        }
+    }
+
+    /// Persists `scope` as the factory's scope in its container.
+    @usableFromInline
+    package func persistScope(_ scope: Scope) {
+        manager.persistScope(scope, of: key)
     }
 
     /// Sets the scope, persisted when `persist` (dropping instances cached under another scope).

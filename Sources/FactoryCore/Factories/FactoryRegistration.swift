@@ -14,19 +14,19 @@ public struct FactoryRegistration: Sendable {
     /// The container's manager. The factory value keeps the manager, not the
     /// container: one reference to count per factory value rather than two.
     @usableFromInline package let manager: ContainerManager
-    /// The container instance, for cycle detection (which tells instances apart).
-    @usableFromInline package let containerID: ObjectIdentifier
     /// The container's type, part of the factory's key.
     @usableFromInline package let containerType: any AnyObject.Type
     @usableFromInline package let name: StaticString
+    // The two one-byte fields after the name, whose last field is a byte: they
+    // share its word's padding, and a factory value stays ten words long.
+    @usableFromInline package var isolation: ClosureIsolation
+    @usableFromInline package var traits: FactoryTraits
     /// The type the factory resolves.
     @usableFromInline package let valueType: Any.Type
     /// The key's parameter type: the closure's parameter type (`Void` for a
     /// ``Factory``), wrapped in ``AsyncKind`` for an asynchronous factory, so that a
     /// synchronous and an asynchronous factory never share a key.
     @usableFromInline package let parameterType: Any.Type
-    @usableFromInline package var isolation: ClosureIsolation
-    @usableFromInline package var traits: FactoryTraits
     /// The definition's scope, unretained: scopes live for the whole process
     /// (see ``Scope``), and a retain here would make every resolution write the
     /// shared scope object's reference count.
@@ -39,23 +39,31 @@ public struct FactoryRegistration: Sendable {
 
     /// A factory of `container` named `name`, resolving `valueType`; runs the
     /// container's `autoRegister()` first, if it has not run.
-    @usableFromInline
-    package init(
-        container: any ManagedContainer, name: StaticString, valueType: Any.Type, parameterType: Any.Type,
-        isolation: ClosureIsolation
+    ///
+    /// Inlined into the definition: generic, so that reading a concrete
+    /// container's `manager` is a plain load, and the rest is stores.
+    @inlinable
+    package init<C: ManagedContainer>(
+        container: C, name: StaticString, valueType: Any.Type, parameterType: Any.Type, isolation: ClosureIsolation
     ) {
         let manager = container.manager
         // The container is at hand now and may not be later: run its autoRegister() first.
         manager.ensureAutoRegistered(container)
         self.manager = manager
-        containerID = ObjectIdentifier(container)
         containerType = type(of: container)
         self.name = name
-        self.valueType = valueType
-        self.parameterType = parameterType
         self.isolation = isolation
         traits = []
+        self.valueType = valueType
+        self.parameterType = parameterType
         ttl = 0
+    }
+
+    /// The container instance, for cycle detection (which tells instances apart):
+    /// its manager's identity, as each container has its own (containers that
+    /// share one share their registrations and caches, and so their builds).
+    package var containerID: ObjectIdentifier {
+        ObjectIdentifier(manager)
     }
 
     /// The factory's identity: container type, name and types.
@@ -103,13 +111,16 @@ package struct FactoryTraits: OptionSet, Sendable {
         self.rawValue = rawValue
     }
 
+    // Computed rather than stored: a stored static is a lazily initialised global,
+    // and a definition would pay for its initialisation check each time.
+
     /// Modifiers write through to the container (after `register`, a context
     /// override applied at run time, or `once()`).
-    package static let persists = FactoryTraits(rawValue: 1 << 0)
+    @inlinable package static var persists: FactoryTraits { FactoryTraits(rawValue: 1 << 0) }
     /// Made by `promised()`.
     package static let promised = FactoryTraits(rawValue: 1 << 1)
     /// The definition set a scope (possibly `nil`).
-    package static let hasScope = FactoryTraits(rawValue: 1 << 2)
+    @inlinable package static var hasScope: FactoryTraits { FactoryTraits(rawValue: 1 << 2) }
     /// `scopeOnParameters`.
     package static let scopeOnParameters = FactoryTraits(rawValue: 1 << 3)
     /// What the lock-free path cannot handle by itself.

@@ -16,7 +16,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     /// The definition and modifiers; see ``FactoryModifying``.
     public var registration: FactoryRegistration
     /// The definition's closure.
-    @usableFromInline package var factory: FactoryClosure<P, T>
+    @usableFromInline package var factory: @Sendable (P) -> T
 
     /// Creates a parameter factory bound to `container`.
     ///
@@ -31,11 +31,13 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         _ factory: @escaping (P) -> T
     ) {
         let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
-        self.init(container, key, .parameter(closure), closureIsolation)
+        self.init(container, key, closure, closureIsolation)
     }
 
     @inlinable
-    init(_ container: any ManagedContainer, _ name: StaticString, _ factory: FactoryClosure<P, T>, _ isolation: ClosureIsolation) {
+    init<C: ManagedContainer>(
+        _ container: C, _ name: StaticString, _ factory: @escaping @Sendable (P) -> T, _ isolation: ClosureIsolation
+    ) {
         registration = FactoryRegistration(
             container: container, name: name, valueType: T.self, parameterType: P.self, isolation: isolation)
         self.factory = factory
@@ -44,22 +46,50 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     /// Resolves an instance for `parameters`.
     @_alwaysEmitIntoClient @inline(__always)
     public func callAsFunction(_ parameters: P) -> T {
-        // No `??`: its autoclosure would be one more frame per nested level in an unoptimized build.
-        if let hit = cachedHit() { return hit }
-        return GeneralPath.resolve(registration, factory, parameters)
+        resolved(parameters)
     }
 
     /// Resolves an instance for `parameters`.
     @_alwaysEmitIntoClient @inline(__always)
     public func resolve(_ parameters: P) -> T {
-        if let hit = cachedHit() { return hit }
-        return GeneralPath.resolve(registration, factory, parameters)
+        resolved(parameters)
     }
 
-    /// The hit (``FactoryRegistration/hit()``), read; see ``Factory``.
-    @_alwaysEmitIntoClient @inline(__always)
-    func cachedHit() -> T? {
-        registration.hit().read(T.self)
+    /// The resolution, compiled once per parameter and value type; see ``Factory``.
+    /// A direct build records the parameter's address for cycle detection.
+    @_alwaysEmitIntoClient @inline(never) @usableFromInline
+    func resolved(_ parameter: P) -> T {
+        withUnsafePointer(to: parameter) { address in
+            let step = Self.fastStep(self, parameter: UnsafeRawPointer(address))
+            if let build = step.build { return Self.build(self, parameter, entered: build) }
+            if step.hit.isStrong { return step.hit.readStrong(T.self) }
+            // A weak cell's instance may be gone: read with the library's own code.
+            if step.hit.cell != nil { return Self.resolve(self, parameter, weakHit: step.hit) }
+            return Self.resolveGenerally(self, parameter)
+        }
+    }
+
+    @_alwaysEmitIntoClient
+    static func fastStep(_ factory: borrowing Self, parameter: UnsafeRawPointer) -> FastStep {
+        factory.registration.fastStep(parameter: parameter)
+    }
+
+    /// Runs the closure of the build `fastStep` entered.
+    @_alwaysEmitIntoClient
+    static func build(_ factory: borrowing Self, _ parameter: P, entered context: Unmanaged<ResolutionContext>) -> T {
+        let value = factory.factory(parameter)
+        withUnsafePointer(to: value) { factory.registration.endDirectBuild(context, value: $0) }
+        return value
+    }
+
+    @_alwaysEmitIntoClient
+    static func resolve(_ factory: borrowing Self, _ parameter: P, weakHit: CellHit) -> T {
+        GeneralPath.resolve(factory.registration, factory.factory, parameter, weakHit: weakHit)
+    }
+
+    @_alwaysEmitIntoClient
+    static func resolveGenerally(_ factory: borrowing Self, _ parameter: P) -> T {
+        GeneralPath.resolve(factory.registration, factory.factory, parameter)
     }
 
     /// Replaces the definition's closure for this container until reset, and drops

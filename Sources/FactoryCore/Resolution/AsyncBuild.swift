@@ -7,7 +7,7 @@
 package final class AsyncBuild<T: Sendable>: SupersedableBuild, @unchecked Sendable {
     // Sendable because `storedClaim`, `result`, `waiters` and `cancelled` are only touched with `lock` held.
 
-    private let lock = FactoryLock()
+    private let lock = FactoryLock(owner: AsyncBuild<T>.self)
     private var result: Result<T, any Error>?
     /// A waiting task's continuation, and whether ``supersede()`` sends it back.
     private typealias Waiter = (continuation: UnsafeContinuation<Void, Never>, leaves: Bool)
@@ -319,7 +319,7 @@ package final class AsyncWaiter: @unchecked Sendable {
 /// stops with every chain in the loop (graph validation gets the error thrown).
 /// The lock is taken only around such joins, never on a cache hit or a build.
 package enum AsyncWaitGraph {
-    private static let lock = FactoryLock()
+    private static let lock = FactoryLock(owner: AsyncWaitGraph.self)
 
     /// Records that `waiter`'s closure waits for `build`; reports a loop of
     /// unfinished builds that this wait closes.

@@ -1,3 +1,5 @@
+import CFactoryAtomics
+
 // A cache hit: what a factory value's resolution tries first. The lookup (the
 // container's flags, the factory's slot, the cells its last miss linked, the
 // cell's validity) does not need the value type, so it is one function compiled
@@ -26,19 +28,47 @@ package struct CellHit {
         CellHit(cell: nil, record: nil)
     }
 
+    /// Whether the hit found a cell that holds its instance strongly: then
+    /// ``readStrong(_:)`` reads it.
+    @inlinable
+    var isStrong: Bool {
+        guard let cell else { return false }
+        return cell._withUnsafeGuaranteedRef { !$0.isWeak }
+    }
+
+    /// The instance of the strong cell the hit found (see ``isStrong``), copied
+    /// out, and the read section ended. `T` is the value type of the factory whose
+    /// registration found the cell: a slot's cells hold that factory's instances
+    /// only, its key naming `T`. No `T?` on the way: in unspecialized code an
+    /// optional of `T` costs a metadata lookup.
+    @_alwaysEmitIntoClient @inline(__always) @usableFromInline
+    package func readStrong<T>(_ type: T.Type) -> T {
+        // The reference to the instance is taken before the section ends:
+        // `cfactory_read_end` is an opaque call, which no retain moves across.
+        let value = cell.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.storage.assumingMemoryBound(to: T.self).pointee }
+        ReadSection(record: record.unsafelyUnwrapped).end()
+        return value
+    }
+
+    /// Ends the read section of a hit that will not be read.
+    @inlinable
+    func end() {
+        if let record { ReadSection(record: record).end() }
+    }
+
+    /// The hit's instance, held (see ``FoundInstance``), and the read section
+    /// ended; `nil` on a miss and for a weak instance that is gone.
+    func found() -> FoundInstance? {
+        defer { end() }
+        return cell?._withUnsafeGuaranteedRef { $0.found() }
+    }
+
     /// The instance the hit found, copied out of its cell, and the read section
-    /// ended; `nil` on a miss (and for a weak instance that is gone). `T` is the
-    /// value type of the factory whose registration found the cell: a slot's
-    /// cells hold that factory's instances only, its key naming `T`.
+    /// ended; `nil` on a miss (and for a weak instance that is gone).
     @_alwaysEmitIntoClient @inline(__always)
     package func read<T>(_ type: T.Type) -> T? {
         guard let cell else { return nil }
-        // The reference to the instance is taken before the section ends:
-        // `cfactory_read_end` is an opaque call, which no retain moves across.
-        let value: T? = cell._withUnsafeGuaranteedRef { cell in
-            if cell.isWeak { return unsafeDowncast(cell, to: WeakCell<T>.self).value }
-            return unsafeDowncast(cell, to: StrongCell<T>.self).value
-        }
+        let value = cell._withUnsafeGuaranteedRef { $0.read(T.self) }
         ReadSection(record: record.unsafelyUnwrapped).end()
         return value
     }
@@ -55,10 +85,17 @@ extension FactoryRegistration {
         let flags = manager.flags.value
         guard
             flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
-                && traits.isDisjoint(with: .general) && extras == nil, let scope = scopeReference,
-            scope._withUnsafeGuaranteedRef({ $0.keeping }) == .cells,
-            let slot = manager.findSlot(key)
+                && traits.isDisjoint(with: .general), let scope = scopeReference
         else { return .miss }
+        return hit(in: scope)
+    }
+
+    /// The hit in `scope`, the definition's (the container's flags and the traits checked).
+    @inline(__always)
+    private func hit(in scope: Unmanaged<Scope>) -> CellHit {
+        guard extras == nil, scope._withUnsafeGuaranteedRef({ $0.keeping }) == .cells, let slot = manager.findSlot(key) else {
+            return .miss
+        }
         let scopeID = scope._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
         let section = ReadSection.begin()
         // Inside the section: a relink releases the cells it replaces only after
@@ -68,6 +105,53 @@ extension FactoryRegistration {
         }
         section.end()
         return .miss
+    }
+
+    /// What a synchronous factory's resolution does first: the hit (see ``hit()``),
+    /// or, when the definition's closure is all a resolution runs (nothing
+    /// persisted or watched, no context override or promise, a scope that caches
+    /// nothing), the build entered on the thread's resolution context, with the
+    /// parameter at `parameter`: the caller calls the closure and ends the build
+    /// with ``endDirectBuild(_:value:)``. Else nothing: the general path decides.
+    @usableFromInline
+    package func fastStep(parameter: UnsafeRawPointer?) -> FastStep {
+        let flags = manager.flags.value
+        guard
+            flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
+                && traits.isDisjoint(with: .general)
+        else { return FastStep(hit: .miss, build: nil) }
+        if let scope = scopeReference, scope._withUnsafeGuaranteedRef({ $0.keeping }) != .nothing {
+            return FastStep(hit: hit(in: scope), build: nil)
+        }
+        guard extras?.contexts == nil else { return FastStep(hit: .miss, build: nil) }
+        if isolation == .main && !cfactory_is_main_actor() { failMainActor(key) }
+        let context = ResolutionContext.currentUnmanaged
+        context._withUnsafeGuaranteedRef {
+            $0.enter(GeneralPath.frame(self, pointer: parameter), checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
+        }
+        return FastStep(hit: .miss, build: context)
+    }
+
+    /// Ends a build ``fastStep(parameter:)`` entered on `context`, which built the
+    /// instance at `value`: leaves it, then runs the definition's decorator.
+    @usableFromInline
+    package func endDirectBuild(_ context: Unmanaged<ResolutionContext>, value: UnsafeRawPointer) {
+        context._withUnsafeGuaranteedRef { $0.leave() }
+        if let decorator = extras?.decorator { decorator.decorate(value, isNew: true) }
+    }
+}
+
+/// What ``FactoryRegistration/fastStep(parameter:)`` found: a hit, a build to run
+/// directly (on the context whose frame it entered), or neither.
+@frozen @usableFromInline
+package struct FastStep {
+    @usableFromInline let hit: CellHit
+    @usableFromInline let build: Unmanaged<ResolutionContext>?
+
+    @inlinable
+    init(hit: CellHit, build: Unmanaged<ResolutionContext>?) {
+        self.hit = hit
+        self.build = build
     }
 }
 

@@ -57,7 +57,9 @@ package struct CacheLocation {
     /// The valid instance cached for `parameterKey` (or the unparameterized one)
     /// under `scopeID`, `ttl` and this location's epoch; one that expired, was
     /// released or is stale is dropped into `garbage`. Locks held.
-    func cachedInstance(_ parameterKey: ParameterKey?, scopeID: ObjectIdentifier, ttl: UInt64, _ garbage: inout Garbage)
+    func cachedInstance(
+        _ parameterKey: ParameterKey?, scopeID: ObjectIdentifier, ttl: UInt64, _ garbage: inout Garbage
+    )
         -> FoundInstance?
     {
         guard let cell = parameterKey.map({ cells.parameterCells[$0] }) ?? cells.cell else { return nil }

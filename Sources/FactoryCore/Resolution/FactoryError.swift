@@ -23,6 +23,10 @@ package enum FactoryError: Sendable {
     case resolvedAfterShutdown(FactoryKey)
     /// An `onShutdown` closure was about to run on an instance of another type.
     case shutdownTypeMismatch(FactoryKey)
+    /// A thread took a lock it already holds (DEBUG builds, where locks check it).
+    case lockReentered(owner: String)
+    /// A lock call failed: what went wrong, and the type whose lock it is.
+    case lockMisused(String, owner: String)
 
     package var message: String {
         switch self {
@@ -49,6 +53,11 @@ package enum FactoryError: Sendable {
                 + "a shut-down container builds nothing: resolve from a container that is still running"
         case .shutdownTypeMismatch(let key):
             return "FactoryCore: the onShutdown closure of \(key) was given an instance of another type"
+        case .lockReentered(let owner):
+            return "FactoryCore: the lock of a \(owner) was taken again by the thread that holds it: code run under "
+                + "that lock re-entered it (in a release build this thread would hang)"
+        case .lockMisused(let problem, let owner):
+            return "FactoryCore: the lock of a \(owner): \(problem)"
         }
     }
 

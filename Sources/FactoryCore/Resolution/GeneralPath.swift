@@ -1,33 +1,59 @@
 import CFactoryAtomics
 
 // The general path of a synchronous factory: everything a resolution does when
-// the hit (CacheHit.swift) does not apply. Only `resolve` and `buildDirectly`
-// know the factory's types, to call its closure; they are compiled once, in the
-// library, for every type. Everything else takes the factory's registration and
-// the instance's address, and is not generic at all.
+// the fast step (CacheHit.swift) does not apply. Only `resolve` knows the
+// factory's types, to call its closure; it is compiled once, in the library, for
+// every type. Everything else takes the factory's registration and the
+// instance's address, and is not generic at all.
 
 /// The general path's steps.
 @usableFromInline
 enum GeneralPath {
-    /// Resolves a synchronous factory whose hit missed: a build with nothing else
-    /// to do (``buildDirectly(_:_:_:at:checkCycles:)``), else the general path:
-    /// ``begin(_:at:_:)`` decides, this runs the closure it chose, and
-    /// ``finish(_:_:_:)`` ends the build.
+    /// Resolves a synchronous factory whose fast step did not apply
+    /// (``FactoryRegistration/fastStep(parameter:)``): ``begin(_:at:_:)`` decides,
+    /// this runs the closure it chose, and ``finish(_:_:_:)`` ends the build.
     ///
     /// The closure runs from this frame (and, for a parameter factory, the one
     /// that takes the parameter's address): the general path's own steps run in
     /// frames of their own before and after it, so a chain of nested resolutions
     /// stacks little per level (RELIABILITY.md, guarantee 10).
     @usableFromInline @inline(never)
-    static func resolve<P, T>(_ registration: FactoryRegistration, _ definition: FactoryClosure<P, T>, _ parameter: P) -> T {
-        withUnsafePointer(to: parameter) { resolve(registration, definition, parameter, at: UnsafeRawPointer($0)) }
+    static func resolve<P, T>(
+        _ registration: FactoryRegistration, _ definition: @escaping @Sendable (P) -> T, _ parameter: P
+    )
+        -> T
+    {
+        withUnsafePointer(to: parameter) {
+            resolve(registration, .parameter(definition), parameter, at: UnsafeRawPointer($0))
+        }
     }
 
     /// ``resolve(_:_:_:)`` for a ``Factory``, whose parameter is `Void`, with no
     /// address to record: one frame less for each nested level of an unoptimized build.
     @usableFromInline @inline(never)
-    static func resolve<T>(_ registration: FactoryRegistration, _ definition: FactoryClosure<Void, T>) -> T {
-        resolve(registration, definition, (), at: nil)
+    static func resolve<T>(_ registration: FactoryRegistration, _ definition: @escaping @Sendable () -> T) -> T {
+        resolve(registration, .plain(definition), (), at: nil)
+    }
+
+    /// Resolves a ``Factory`` whose hit found a weak cell (the shared scope): its
+    /// instance while someone else holds it, else ``resolve(_:_:)``.
+    @usableFromInline @inline(never)
+    static func resolve<T>(
+        _ registration: FactoryRegistration, _ definition: @escaping @Sendable () -> T, weakHit: CellHit
+    )
+        -> T
+    {
+        guard let found = weakHit.found() else { return resolve(registration, .plain(definition), (), at: nil) }
+        return found.read(T.self)
+    }
+
+    /// Resolves a ``ParameterFactory`` whose hit found a weak cell; see ``resolve(_:_:weakHit:)``.
+    @usableFromInline @inline(never)
+    static func resolve<P, T>(
+        _ registration: FactoryRegistration, _ definition: @escaping @Sendable (P) -> T, _ parameter: P, weakHit: CellHit
+    ) -> T {
+        guard let found = weakHit.found() else { return resolve(registration, definition, parameter) }
+        return found.read(T.self)
     }
 
     /// ``resolve(_:_:_:)`` with the parameter at `address`. The frame the factory's
@@ -35,67 +61,19 @@ enum GeneralPath {
     private static func resolve<P, T>(
         _ registration: FactoryRegistration, _ definition: FactoryClosure<P, T>, _ parameter: P, at address: UnsafeRawPointer?
     ) -> T {
-        let flags = registration.manager.flags.value
-        if isDirect(registration, flags: flags) {
-            return buildDirectly(
-                registration, definition, parameter, at: address,
-                checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
-        }
         var pending = PendingBuild()
         if let found = begin(registration, at: address, &pending) {
-            return value(found, T.self, registration, &pending)
+            end(registration, found: found.address, &pending)
+            return found.read(T.self)
         }
         let value = pending.closure(definition)(parameter)
         finish(registration, value, &pending)
         return value
     }
 
-    /// The instance `found` holds, of the factory's value type `type`, with the
-    /// resolution ended (``end(_:found:_:)``).
-    private static func value<T>(
-        _ found: FoundInstance, _ type: T.Type, _ registration: FactoryRegistration, _ pending: inout PendingBuild
-    ) -> T {
-        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            let value = buffer.baseAddress.unsafelyUnwrapped
-            found.copy(into: UnsafeMutableRawPointer(value))
-            end(registration, found: UnsafeRawPointer(value), &pending)
-            return value.move()
-        }
-    }
-
     /// ``finish(_:_:_:)`` with the instance's address.
     private static func finish<T>(_ registration: FactoryRegistration, _ value: T, _ pending: inout PendingBuild) {
         withUnsafePointer(to: value) { finish(registration, $0, &pending) }
-    }
-
-    /// Whether the definition's closure is all a resolution runs: nothing
-    /// persisted or watched in the container, no context override, no promise,
-    /// and a scope that caches nothing.
-    @inline(__always)
-    static func isDirect(_ registration: FactoryRegistration, flags: Int) -> Bool {
-        guard
-            flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
-                && registration.traits.isDisjoint(with: .general) && registration.extras?.contexts == nil
-        else { return false }
-        guard let scope = registration.scopeReference else { return true }
-        return scope._withUnsafeGuaranteedRef { $0.keeping } == .nothing
-    }
-
-    /// Runs the definition's closure inside this thread's resolution cycle, then
-    /// its decorator.
-    static func buildDirectly<P, T>(
-        _ registration: FactoryRegistration, _ definition: FactoryClosure<P, T>, _ parameter: P,
-        at address: UnsafeRawPointer?, checkCycles: Bool
-    ) -> T {
-        if registration.isolation == .main && !cfactory_is_main_actor() { failMainActor(registration.key) }
-        let context = ResolutionContext.currentUnmanaged
-        context._withUnsafeGuaranteedRef { $0.enter(frame(registration, pointer: address), checkCycles: checkCycles) }
-        let value = definition(parameter)
-        context._withUnsafeGuaranteedRef { $0.leave() }
-        if let decorator = registration.extras?.decorator {
-            withUnsafePointer(to: value) { decorator.decorate($0, isNew: true) }
-        }
-        return value
     }
 
     /// The general path up to the build: auto-registration, persisted options,
@@ -106,7 +84,9 @@ enum GeneralPath {
     /// ``end(_:found:_:)``. Otherwise the build is entered on the thread's
     /// resolution context and `pending` says which closure to call; the caller
     /// calls it and hands the instance to ``finish(_:_:_:)``.
-    static func begin(_ registration: FactoryRegistration, at address: UnsafeRawPointer?, _ pending: inout PendingBuild)
+    static func begin(
+        _ registration: FactoryRegistration, at address: UnsafeRawPointer?, _ pending: inout PendingBuild
+    )
         -> FoundInstance?
     {
         let manager = registration.manager

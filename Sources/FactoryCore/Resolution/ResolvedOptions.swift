@@ -45,7 +45,8 @@ extension GeneralPath {
     ///
     /// A context override written in the definition is part of the definition: it
     /// has no registration box, so its instance is kept where the definition's is.
-    static func merge(_ definition: FactoryRegistration, _ persisted: PersistedOptions?, defaultScope: Scope?) -> ResolvedOptions {
+    static func merge(_ definition: FactoryRegistration, _ persisted: PersistedOptions?, defaultScope: Scope?) -> ResolvedOptions
+    {
         let extras = definition.extras
         var result = ResolvedOptions(
             closureBox: nil, isolation: definition.isolation, code: UInt8(ascii: "F"), box: nil,

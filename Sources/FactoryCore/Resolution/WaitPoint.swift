@@ -11,6 +11,8 @@ import Musl
 /// Made only when a second thread actually has to wait, so a build nobody waits
 /// for allocates nothing. The mutex is held only around the flag, never while a
 /// factory runs: the builder runs with no lock, and opens the point when done.
+/// Every pthread call's result is checked, and the mutex is an error-checking
+/// one in DEBUG builds, as ``FactoryLock``'s.
 package final class WaitPoint: @unchecked Sendable {
     // Sendable because `isOpen` is only touched with `mutex` held.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -20,39 +22,48 @@ package final class WaitPoint: @unchecked Sendable {
     package init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        PthreadMutex.initialize(mutex, owner: WaitPoint.self)
         condition = .allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
+        check(pthread_cond_init(condition, nil), "condition init")
     }
 
     deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
+        check(pthread_cond_destroy(condition), "condition destroy")
+        check(pthread_mutex_destroy(mutex), "destroy")
         condition.deallocate()
         mutex.deallocate()
     }
 
+    private func check(_ result: Int32, _ operation: String) {
+        PthreadMutex.check(result, operation, owner: WaitPoint.self)
+    }
+
+    /// Runs `body` with the mutex held.
+    private func withMutex<Result>(_ body: () -> Result) -> Result {
+        check(pthread_mutex_lock(mutex), "lock")
+        defer { check(pthread_mutex_unlock(mutex), "unlock") }
+        return body()
+    }
+
     /// Blocks until ``open()``.
     package func wait() {
-        pthread_mutex_lock(mutex)
-        while !isOpen { pthread_cond_wait(condition, mutex) }
-        pthread_mutex_unlock(mutex)
+        withMutex {
+            while !isOpen { check(pthread_cond_wait(condition, mutex), "condition wait") }
+        }
     }
 
     /// Whether ``open()`` was called: a waiter on an open point is not blocked.
     package var isOpened: Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return isOpen
+        withMutex { isOpen }
     }
 
     /// Wakes every waiter, now and later.
     package func open() {
-        pthread_mutex_lock(mutex)
-        isOpen = true
-        pthread_cond_broadcast(condition)
-        pthread_mutex_unlock(mutex)
+        withMutex {
+            isOpen = true
+            check(pthread_cond_broadcast(condition), "condition broadcast")
+        }
     }
 }
 
@@ -65,7 +76,7 @@ package final class WaitPoint: @unchecked Sendable {
 /// chains instead of hanging. Only waiting threads are recorded, and a waiting
 /// thread's resolution chain does not change, so the chains read here are stable.
 package enum WaitGraph {
-    private static let lock = FactoryLock()
+    private static let lock = FactoryLock(owner: WaitGraph.self)
 
     /// Records that `waiter` waits at `point` for `builder` to build `key`; stops
     /// the program if that closes a loop. Call with no other library lock held.

@@ -66,7 +66,9 @@ public final class ScopeCache: Sendable {
     /// `key`'s (another container's or factory's cache is a miss: the miss path
     /// then reports it); lock-free, as ``CellSet/foundHit(scopeID:ttl:epoch:)``.
     /// The cells hold `key`'s instances, so their read needs no check of its own.
-    package func foundHit(for manager: ContainerManager, key: FactoryKey, scopeID: ObjectIdentifier, ttl: UInt64)
+    package func foundHit(
+        for manager: ContainerManager, key: FactoryKey, scopeID: ObjectIdentifier, ttl: UInt64
+    )
         -> FoundInstance?
     {
         guard owner.value == manager.serial, owningKey == key else { return nil }

@@ -27,8 +27,8 @@ package final class ShutdownHandler<T: Sendable>: ShutdownHandlerBase, @unchecke
     nonisolated(nonsending) override package func run(_ cell: CacheCell, key: FactoryKey) async throws {
         // The cell was stored for `key`, whose value type is `T`; checked all the same,
         // since a mismatch here would hand the closure a value of another type.
-        guard let cell = cell as? StrongCell<T> else { FactoryError.fail(.shutdownTypeMismatch(key)) }
-        try await body(cell.value)
+        guard cell.valueType == T.self, let value = cell.read(T.self) else { FactoryError.fail(.shutdownTypeMismatch(key)) }
+        try await body(value)
     }
 }
 #endif

@@ -9,14 +9,21 @@ import Musl
 /// One cached instance and what it was built under. Immutable: a new build
 /// publishes a new cell, so a lock-free reader sees a whole cell or none.
 ///
-/// The engine reads a cell without knowing its value type: it copies the
-/// instance out into memory the caller typed (``copyValue(into:)``), and makes a
-/// cell from an instance's address and type (``make(copying:type:weak:scopeID:createdAt:epoch:shutdown:)``).
+/// Not generic: the instance lives in memory of its own (``storage``), whose type
+/// the cell records, so that the engine and a reader of any type find it at the
+/// same place without a generic class's metadata. A reader copies it out as the
+/// type of the factory whose key the cell was found under (``read(_:)``); the
+/// engine, which does not know that type, hands the cell over held
+/// (``found()``) for its caller to read.
 @usableFromInline
-package class CacheCell: @unchecked Sendable {
-    // Sendable because every stored property is a `let`; the instance itself is
-    // the user's, shared the way the scope promises.
+package final class CacheCell: @unchecked Sendable {
+    // Sendable because every stored property is a `let` (the weak reference is
+    // the runtime's atomic weak reference); the instance itself is the user's,
+    // shared the way the scope promises.
 
+    /// The instance, of type ``valueType``: owned by the cell when it is strong;
+    /// an unretained bit copy, valid while ``object`` is alive, when it is weak.
+    @usableFromInline package let storage: UnsafeMutableRawPointer
     /// The scope the instance was built for; a hit under another scope is a miss.
     @usableFromInline package let scopeID: ObjectIdentifier
     /// When it was built, in monotonic nanoseconds, for time-to-live.
@@ -26,43 +33,36 @@ package class CacheCell: @unchecked Sendable {
     @usableFromInline package let epoch: Int
     /// How the instance is shut down, when its factory declared it (`onShutdown`).
     package let shutdown: ShutdownRecord?
-    /// Whether this is a ``WeakCell`` (else a ``StrongCell``): readers downcast by
-    /// it, so the cell, not the scope a reader assumes, says how it holds its instance.
+    /// The type of the instance.
+    package let valueType: Any.Type
+    /// Whether the cell holds its instance weakly (the shared scope): it is then
+    /// alive only while ``object`` is.
     @usableFromInline package let isWeak: Bool
+    /// A weak cell's object.
+    private weak var weakObject: AnyObject?
 
-    init(scopeID: ObjectIdentifier, createdAt: UInt64, epoch: Int, shutdown: ShutdownRecord?, isWeak: Bool) {
-        self.isWeak = isWeak
+    private init(
+        storage: UnsafeMutableRawPointer, valueType: Any.Type, object: AnyObject?, scopeID: ObjectIdentifier,
+        createdAt: UInt64, epoch: Int, shutdown: ShutdownRecord?
+    ) {
+        self.storage = storage
+        self.valueType = valueType
+        isWeak = object != nil
+        weakObject = object
         self.scopeID = scopeID
         self.createdAt = createdAt
         self.epoch = epoch
         self.shutdown = shutdown
     }
 
-    /// Monotonic nanoseconds, for time-to-live.
-    @inlinable
-    package static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
-
-    /// Copies the instance into `destination`, uninitialized memory of the value
-    /// type of the factory the cell was made for; `false`, and nothing written,
-    /// once a weak instance is gone.
-    package func copyValue(into destination: UnsafeMutableRawPointer) -> Bool {
-        preconditionFailure("CacheCell.copyValue is overridden by StrongCell and WeakCell")
-    }
-
-    /// A weak cell's object, retained, or `nil` once it is gone; `nil` for a strong cell.
-    package func retainedObject() -> AnyObject? {
-        nil
-    }
-
-    /// The cell's instance, held until the caller copies it out; `nil` once a
-    /// weak instance is gone.
-    package func found() -> FoundInstance? {
-        guard isWeak else { return FoundInstance(cell: self, object: nil) }
-        return retainedObject().map { FoundInstance(cell: self, object: $0) }
+    deinit {
+        if !isWeak {
+            func destroy<V>(_: V.Type) {
+                storage.assumingMemoryBound(to: V.self).deinitialize(count: 1)
+            }
+            destroy(valueType)
+        }
+        storage.deallocate()
     }
 
     /// A cell holding a copy of the instance at `value`, of type `type`: weak when
@@ -74,73 +74,78 @@ package class CacheCell: @unchecked Sendable {
         epoch: Int, shutdown: ShutdownRecord?
     ) -> CacheCell? {
         func make<V>(_: V.Type) -> CacheCell? {
-            let instance = value.assumingMemoryBound(to: V.self).pointee
-            if weak { return WeakCell(instance, scopeID: scopeID, createdAt: createdAt, epoch: epoch) }
-            return StrongCell(instance, scopeID: scopeID, createdAt: createdAt, epoch: epoch, shutdown: shutdown)
+            let instance = value.assumingMemoryBound(to: V.self)
+            var object: AnyObject?
+            if weak {
+                guard let found = WeakBox<V>.object(in: instance.pointee) else { return nil }
+                object = found
+            }
+            let storage = UnsafeMutableRawPointer.allocate(
+                byteCount: MemoryLayout<V>.size, alignment: MemoryLayout<V>.alignment)
+            if weak {
+                // A bit copy, which holds no reference: the weak reference says whether it is alive.
+                storage.copyMemory(from: value, byteCount: MemoryLayout<V>.size)
+            } else {
+                storage.initializeMemory(as: V.self, to: instance.pointee)
+            }
+            return CacheCell(
+                storage: storage, valueType: V.self, object: object, scopeID: scopeID, createdAt: createdAt, epoch: epoch,
+                shutdown: weak ? nil : shutdown)
         }
         return make(type)
     }
-}
 
-/// Holds a cached instance strongly. The key guarantees `T`, so readers downcast unchecked.
-@usableFromInline
-package final class StrongCell<T>: CacheCell, @unchecked Sendable {
-    // Sendable: see CacheCell.
-    @usableFromInline package let value: T
+    /// Monotonic nanoseconds, for time-to-live.
+    @inlinable
+    package static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
 
+    /// The instance, as `T`, the factory's value type; `nil` once a weak
+    /// instance is gone. `T` must be ``valueType``: the caller's factory key names it.
+    @_alwaysEmitIntoClient @inline(__always)
+    package func read<T>(_ type: T.Type) -> T? {
+        if !isWeak { return storage.assumingMemoryBound(to: T.self).pointee }
+        return readWeak(T.self)
+    }
+
+    /// ``read(_:)`` of a weak cell.
     @usableFromInline
-    package init(_ value: T, scopeID: ObjectIdentifier, createdAt: UInt64, epoch: Int, shutdown: ShutdownRecord? = nil) {
-        self.value = value
-        super.init(scopeID: scopeID, createdAt: createdAt, epoch: epoch, shutdown: shutdown, isWeak: false)
+    package func readWeak<T>(_ type: T.Type) -> T? {
+        guard let object = weakObject else { return nil }
+        return withExtendedLifetime(object) { storage.assumingMemoryBound(to: T.self).pointee }
     }
 
-    override package func copyValue(into destination: UnsafeMutableRawPointer) -> Bool {
-        destination.initializeMemory(as: T.self, to: value)
-        return true
-    }
-}
-
-/// Holds a cached instance weakly, for the shared scope.
-@usableFromInline
-package final class WeakCell<T>: CacheCell, @unchecked Sendable {
-    // Sendable: see CacheCell; the box holds the runtime's atomic weak reference.
-    private let box: WeakBox<T>
-
-    /// Returns `nil` when `value` is not an object (or is `nil`): such values cannot be held weakly.
-    package init?(_ value: T, scopeID: ObjectIdentifier, createdAt: UInt64, epoch: Int) {
-        guard let box = WeakBox(value) else { return nil }
-        self.box = box
-        super.init(scopeID: scopeID, createdAt: createdAt, epoch: epoch, shutdown: nil, isWeak: true)
+    /// A weak cell's object, retained, or `nil` once it is gone; `nil` for a strong cell.
+    package func retainedObject() -> AnyObject? {
+        weakObject
     }
 
-    /// The instance, or `nil` once nobody else holds it.
-    @usableFromInline
-    package var value: T? {
-        box.value
-    }
-
-    override package func copyValue(into destination: UnsafeMutableRawPointer) -> Bool {
-        guard let value = box.value else { return false }
-        destination.initializeMemory(as: T.self, to: value)
-        return true
-    }
-
-    override package func retainedObject() -> AnyObject? {
-        box.object
+    /// The cell's instance, held until the caller copies it out; `nil` once a
+    /// weak instance is gone.
+    package func found() -> FoundInstance? {
+        guard isWeak else { return FoundInstance(cell: self, object: nil) }
+        return retainedObject().map { FoundInstance(cell: self, object: $0) }
     }
 }
 
-/// An instance the engine found, by its cell, held until the caller copies it
-/// into memory of the factory's value type: the engine does not know that type.
+/// An instance the engine found, by its cell, held until the caller reads it as
+/// the factory's value type: the engine does not know that type.
 package struct FoundInstance {
     let cell: CacheCell
-    /// A weak cell's object, held so that the copy cannot find it gone.
+    /// A weak cell's object, held so that the instance cannot be gone when read.
     let object: AnyObject?
 
-    /// Copies the instance into `destination`, uninitialized memory of the value
-    /// type of the factory that found it.
-    package func copy(into destination: UnsafeMutableRawPointer) {
-        withExtendedLifetime(object) { _ = cell.copyValue(into: destination) }
+    /// The instance's address, valid while this value lives.
+    var address: UnsafeRawPointer {
+        UnsafeRawPointer(cell.storage)
+    }
+
+    /// The instance, as `T`, the value type of the factory that found it.
+    package func read<T>(_ type: T.Type) -> T {
+        withExtendedLifetime(object) { cell.storage.assumingMemoryBound(to: T.self).pointee }
     }
 }
 
@@ -178,7 +183,8 @@ package final class WeakBox<T>: @unchecked Sendable {
         weakObject
     }
 
-    private static func object(in value: T) -> AnyObject? {
+    /// The object `value` holds, if it holds one (unwrapping optionals).
+    package static func object(in value: T) -> AnyObject? {
         var any: Any = value
         while true {
             let mirror = Mirror(reflecting: any)

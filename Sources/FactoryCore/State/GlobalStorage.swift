@@ -16,7 +16,7 @@ package final class GlobalStorage: @unchecked Sendable {
     // guarded by `lock` (written once, with the word, under it).
 
     /// Guards everything kept here.
-    package let lock = FactoryLock()
+    package let lock = FactoryLock(owner: GlobalStorage.self)
     /// Bumped by each reset of the whole storage: instances kept with
     /// registrations in an older era are stale.
     @usableFromInline package let era = AtomicWord(1)
