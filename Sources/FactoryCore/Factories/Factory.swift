@@ -36,7 +36,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     ///   - key: The factory's name; leave the default (`#function`, the property name).
     ///   - isolation: Leave the default (`#isolation`): the actor the closure is isolated to, checked when it runs.
     ///   - factory: Builds a new instance. It may resolve other factories.
-    @inlinable
+    @_transparent
     public init<C: ManagedContainer>(
         _ container: C, key: StaticString = #function, isolation: isolated (any Actor)? = #isolation, _ factory: @escaping () -> T
     ) {
@@ -44,7 +44,12 @@ public struct Factory<T>: FactoryModifying, Sendable {
         self.init(container, key, closure, closureIsolation)
     }
 
-    @inlinable
+    // The definition's chain (the container's `callAsFunction`, these inits, the
+    // closure adapter, the header's init, the scope modifiers) is transparent:
+    // inlined before optimization, so an app's build does not specialize each of
+    // them for every factory type and then inline them anyway (about half of an
+    // app module's optimization time; Benchmarks/README.md, app scale).
+    @_transparent @usableFromInline
     init<C: ManagedContainer>(
         _ container: C, _ name: StaticString, _ factory: @escaping @Sendable () -> T, _ isolation: ClosureIsolation
     ) {
@@ -92,8 +97,8 @@ public struct Factory<T>: FactoryModifying, Sendable {
     /// Runs the closure of the build `fastStep` entered.
     @_alwaysEmitIntoClient
     static func build(_ factory: borrowing Self, entered context: Unmanaged<ResolutionContext>) -> T {
-        let value = factory.factory()
-        withUnsafePointer(to: value) { factory.registration.endDirectBuild(context, value: $0) }
+        var value = factory.factory()
+        factory.registration.endDirectBuild(context, built: &value)
         return value
     }
 

@@ -78,21 +78,18 @@ package enum FactoryName {
     /// long counts — names that differ anywhere, not only in length, spread over a
     /// table — and equal names at different addresses hash alike. Longer names
     /// that differ only outside those words share a hash and are told apart by
-    /// ``equal(_:_:)``. Keys come from code, not from outside input, so a
-    /// multiplicative mix is enough and costs a few instructions.
+    /// ``equal(_:_:)``. Keys come from code, not from outside input, so one
+    /// multiplication over words combined by rotation and addition is enough: a
+    /// cache hit computes it every time.
     @_alwaysEmitIntoClient @inline(__always)
     package static func hash(
         _ name: StaticString, _ first: ObjectIdentifier, _ second: ObjectIdentifier, _ third: ObjectIdentifier
     ) -> Int {
-        var state = UInt(bitPattern: first) &* 0x9E37_79B9_7F4A_7C15
-        state = (state ^ UInt(bitPattern: second)) &* 0xBF58_476D_1CE4_E5B9
-        state = (state ^ UInt(bitPattern: third)) &* 0x94D0_49BB_1331_11EB
+        let types = combine(first, second, third)
         if name.hasPointerRepresentation {
-            state = mix(state, UnsafeRawPointer(name.utf8Start), name.utf8CodeUnitCount)
-        } else {
-            state = name.withUTF8Buffer { mix(state, UnsafeRawPointer($0.baseAddress!), $0.count) }
+            return finish(types, UnsafeRawPointer(name.utf8Start), name.utf8CodeUnitCount)
         }
-        return Int(bitPattern: state ^ (state &>> 31))
+        return name.withUTF8Buffer { finish(types, UnsafeRawPointer($0.baseAddress!), $0.count) }
     }
 
     /// The hash of a name given as bytes: what ``hash(_:_:_:_:)`` computes for a
@@ -100,31 +97,43 @@ package enum FactoryName {
     package static func hashBytes(
         _ bytes: UnsafeRawBufferPointer, _ first: ObjectIdentifier, _ second: ObjectIdentifier, _ third: ObjectIdentifier
     ) -> Int {
-        var state = UInt(bitPattern: first) &* 0x9E37_79B9_7F4A_7C15
-        state = (state ^ UInt(bitPattern: second)) &* 0xBF58_476D_1CE4_E5B9
-        state = (state ^ UInt(bitPattern: third)) &* 0x94D0_49BB_1331_11EB
-        if let base = bytes.baseAddress {
-            state = mix(state, base, bytes.count)
-        } else {
-            state = state &* 0x9E37_79B9_7F4A_7C15  // what `mix` does with no bytes
-        }
-        return Int(bitPattern: state ^ (state &>> 31))
+        let types = combine(first, second, third)
+        guard let base = bytes.baseAddress else { return finish(types, words: 0) }
+        return finish(types, base, bytes.count)
+    }
+
+    // Type identities are addresses: their low bits are alignment, so each is
+    // rotated to put different bits in the low positions the table's mask keeps.
+    @_alwaysEmitIntoClient @inline(__always)
+    static func combine(_ first: ObjectIdentifier, _ second: ObjectIdentifier, _ third: ObjectIdentifier) -> UInt {
+        UInt(bitPattern: first) ^ rotate(UInt(bitPattern: second), 21) ^ rotate(UInt(bitPattern: third), 43)
     }
 
     @_alwaysEmitIntoClient @inline(__always)
-    package static func mix(_ state: UInt, _ start: UnsafeRawPointer, _ count: Int) -> UInt {
-        var state = state ^ UInt(count)
+    static func finish(_ types: UInt, _ start: UnsafeRawPointer, _ count: Int) -> Int {
+        var words = UInt(count)
         if count >= 8 {
-            state = (state ^ start.loadUnaligned(as: UInt.self)) &* 0x9E37_79B9_7F4A_7C15
-            state = (state ^ start.loadUnaligned(fromByteOffset: (count - 8) / 2, as: UInt.self)) &* 0xBF58_476D_1CE4_E5B9
-            state = (state ^ start.loadUnaligned(fromByteOffset: count - 8, as: UInt.self)) &* 0x94D0_49BB_1331_11EB
+            words &+= start.loadUnaligned(as: UInt.self)
+            words &+= rotate(start.loadUnaligned(fromByteOffset: (count - 8) / 2, as: UInt.self), 19)
+            words &+= rotate(start.loadUnaligned(fromByteOffset: count - 8, as: UInt.self), 37)
         } else {
             var word: UInt = 0
             for offset in 0..<count {
                 word = (word &<< 8) | UInt(start.load(fromByteOffset: offset, as: UInt8.self))
             }
-            state = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
+            words &+= word &<< 8
         }
-        return state
+        return finish(types, words: words)
+    }
+
+    @_alwaysEmitIntoClient @inline(__always)
+    static func finish(_ types: UInt, words: UInt) -> Int {
+        let state = (types ^ words) &* 0x9E37_79B9_7F4A_7C15
+        return Int(bitPattern: state ^ (state &>> 29))
+    }
+
+    @_alwaysEmitIntoClient @inline(__always)
+    static func rotate(_ value: UInt, _ bits: UInt) -> UInt {
+        (value &<< bits) | (value &>> (UInt(UInt.bitWidth) &- bits))
     }
 }

@@ -42,7 +42,7 @@ public struct FactoryRegistration: Sendable {
     ///
     /// Inlined into the definition: generic, so that reading a concrete
     /// container's `manager` is a plain load, and the rest is stores.
-    @inlinable
+    @_transparent @usableFromInline
     package init<C: ManagedContainer>(
         container: C, name: StaticString, valueType: Any.Type, parameterType: Any.Type, isolation: ClosureIsolation
     ) {
@@ -53,7 +53,7 @@ public struct FactoryRegistration: Sendable {
         containerType = type(of: container)
         self.name = name
         self.isolation = isolation
-        traits = []
+        traits = FactoryTraits(rawValue: 0)
         self.valueType = valueType
         self.parameterType = parameterType
         ttl = 0

@@ -25,7 +25,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     ///   - key: The factory's name; leave the default (`#function`).
     ///   - isolation: Leave the default (`#isolation`): the actor the closure is isolated to, checked when it runs.
     ///   - factory: Builds a new instance from the parameter.
-    @inlinable
+    @_transparent
     public init<C: ManagedContainer>(
         _ container: C, key: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         _ factory: @escaping (P) -> T
@@ -34,7 +34,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         self.init(container, key, closure, closureIsolation)
     }
 
-    @inlinable
+    @_transparent @usableFromInline
     init<C: ManagedContainer>(
         _ container: C, _ name: StaticString, _ factory: @escaping @Sendable (P) -> T, _ isolation: ClosureIsolation
     ) {
@@ -77,8 +77,8 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     /// Runs the closure of the build `fastStep` entered.
     @_alwaysEmitIntoClient
     static func build(_ factory: borrowing Self, _ parameter: P, entered context: Unmanaged<ResolutionContext>) -> T {
-        let value = factory.factory(parameter)
-        withUnsafePointer(to: value) { factory.registration.endDirectBuild(context, value: $0) }
+        var value = factory.factory(parameter)
+        factory.registration.endDirectBuild(context, built: &value)
         return value
     }
 

@@ -134,6 +134,16 @@ extension FactoryRegistration {
 
     /// Ends a build ``fastStep(parameter:)`` entered on `context`, which built the
     /// instance at `value`: leaves it, then runs the definition's decorator.
+    ///
+    /// Takes a typed pointer so that a caller passes `&value`: an inout-to-pointer
+    /// conversion, where `withUnsafePointer(to:)` would add a closure to specialize
+    /// for every value type.
+    @_alwaysEmitIntoClient @inline(__always)
+    package func endDirectBuild<V>(_ context: Unmanaged<ResolutionContext>, built value: UnsafePointer<V>) {
+        endDirectBuild(context, value: UnsafeRawPointer(value))
+    }
+
+    /// The untyped form of ``endDirectBuild(_:built:)``.
     @usableFromInline
     package func endDirectBuild(_ context: Unmanaged<ResolutionContext>, value: UnsafeRawPointer) {
         context._withUnsafeGuaranteedRef { $0.leave() }
