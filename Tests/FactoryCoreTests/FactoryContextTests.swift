@@ -69,26 +69,30 @@ import Testing
         #expect(container.service().id == 0)
     }
 
+    // The release switch is a parameter of matching: these tests pass it and never
+    // read or set the process-wide flag (which ReleaseOverrideSwitchTests sets in
+    // a child process only).
     @Test func launchArgumentsAreIgnoredInReleaseUnlessEnabled() {
         let release = FactoryContext(arguments: ["app", "-mock"], isDebug: false)
         let debug = FactoryContext(arguments: ["app", "-mock"], isDebug: true)
-        #expect(FactoryContextType.arg("-mock").matches(debug))
-        #expect(FactoryContextType.args(["-x", "-mock"]).matches(debug))
-        if !FactoryContext.honorsLaunchOverridesInRelease {
-            #expect(!FactoryContextType.arg("-mock").matches(release))
+        for honors in [false, true] {
+            #expect(FactoryContextType.arg("-mock").matches(debug, honorsLaunchOverridesInRelease: honors))
+            #expect(FactoryContextType.args(["-x", "-mock"]).matches(debug, honorsLaunchOverridesInRelease: honors))
         }
+        #expect(!FactoryContextType.arg("-mock").matches(release, honorsLaunchOverridesInRelease: false))
+        #expect(!FactoryContextType.args(["-x", "-mock"]).matches(release, honorsLaunchOverridesInRelease: false))
+        #expect(FactoryContextType.arg("-mock").matches(release, honorsLaunchOverridesInRelease: true))
         var runtime = release
         runtime.runtimeArguments["mock"] = "-mock"
-        #expect(FactoryContextType.arg("-mock").matches(runtime))
+        #expect(FactoryContextType.arg("-mock").matches(runtime, honorsLaunchOverridesInRelease: false))
     }
 
     @Test func previewIsIgnoredInReleaseUnlessEnabled() {
         let release = FactoryContext(arguments: [], isPreview: true, isDebug: false)
         let debug = FactoryContext(arguments: [], isPreview: true, isDebug: true)
-        #expect(FactoryContextType.preview.matches(debug))
-        if !FactoryContext.honorsLaunchOverridesInRelease {
-            #expect(!FactoryContextType.preview.matches(release))
-        }
+        #expect(FactoryContextType.preview.matches(debug, honorsLaunchOverridesInRelease: false))
+        #expect(!FactoryContextType.preview.matches(release, honorsLaunchOverridesInRelease: false))
+        #expect(FactoryContextType.preview.matches(release, honorsLaunchOverridesInRelease: true))
     }
 
     @Test func contextsInADefinitionKeepWorkingAcrossEvaluations() {
@@ -99,14 +103,25 @@ import Testing
     }
 }
 
-@Suite(.serialized) struct ReleaseOverrideSwitchTests {
-    @Test func theSwitchEnablesLaunchArgumentsInRelease() {
-        let release = FactoryContext(arguments: ["app", "-mock"], isPreview: true, isDebug: false)
-        FactoryContext.honorsLaunchOverridesInRelease = true
-        defer { FactoryContext.honorsLaunchOverridesInRelease = false }
-        #expect(FactoryContextType.arg("-mock").matches(release))
-        #expect(FactoryContextType.preview.matches(release))
+/// The process-wide switch, end to end. It runs in a child process: a test that
+/// set it in this one would change what every other suite's context matching sees.
+@Suite struct ReleaseOverrideSwitchTests {
+    #if EXIT_TESTS
+    @Test func theSwitchEnablesLaunchArgumentsAndPreviewsInRelease() async {
+        await #expect(processExitsWith: .success) {
+            let container = Container()
+            let flagged = Factory<Service>(container, key: "flagged") { Service(id: 0) }.onArg("-mock") { Service(id: 1) }
+            let previewed = Factory<Service>(container, key: "previewed") { Service(id: 0) }.onPreview { Service(id: 2) }
+            FactoryContext.current = FactoryContext(arguments: ["app", "-mock"], isPreview: true, isDebug: false)
+            precondition(!FactoryContext.honorsLaunchOverridesInRelease, "the switch is off by default")
+            precondition(flagged().id == 0 && previewed().id == 0, "a release build ignores launch overrides")
+            FactoryContext.honorsLaunchOverridesInRelease = true
+            precondition(FactoryContext.honorsLaunchOverridesInRelease)
+            precondition(flagged().id == 1, "the switch enables launch arguments")
+            precondition(previewed().id == 2, "the switch enables previews")
+        }
     }
+    #endif
 }
 
 @Suite struct FactoryContextFirstUseTests {
@@ -120,7 +135,7 @@ import Testing
                 if !Signal().wait(upTo: watchdogBound) { fatalError("watchdog: the first setArg deadlocked") }
             }
             FactoryContext.setArg("first", forKey: "first-use")
-            precondition(FactoryContext.current.hasArgument("first"))
+            precondition(FactoryContext.current.hasArgument("first", honorsLaunchOverridesInRelease: false))
             FactoryContext.honorsLaunchOverridesInRelease = FactoryContext.honorsLaunchOverridesInRelease
         }
     }

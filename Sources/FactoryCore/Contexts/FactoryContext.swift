@@ -134,13 +134,22 @@ public struct FactoryContext: Sendable {
         update { _ = $0.context.runtimeArguments.removeValue(forKey: key) }
     }
 
+    /// The context and the release switch, from one snapshot: what a resolution
+    /// matches context overrides against.
+    package static var matching: (context: FactoryContext, honorsLaunchOverridesInRelease: Bool) {
+        let global = published.value
+        return (global.context, global.honorsLaunchOverridesInRelease)
+    }
+
     /// Whether `argument` is a runtime argument (key or value), or a launch
-    /// argument honoured in this build.
-    package func hasArgument(_ argument: String) -> Bool {
+    /// argument honoured in this build: always in DEBUG, in release only when
+    /// `honorsLaunchOverridesInRelease`. The switch is a parameter, not read here,
+    /// so that a caller decides with one snapshot (see ``matching``).
+    package func hasArgument(_ argument: String, honorsLaunchOverridesInRelease: Bool) -> Bool {
         if runtimeArguments[argument] != nil || runtimeArguments.values.contains(argument) {
             return true
         }
-        guard isDebug || FactoryContext.honorsLaunchOverridesInRelease else { return false }
+        guard isDebug || honorsLaunchOverridesInRelease else { return false }
         return arguments.contains(argument)
     }
 

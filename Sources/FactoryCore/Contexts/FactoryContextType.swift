@@ -30,15 +30,16 @@ public enum FactoryContextType: Hashable, Sendable {
         }
     }
 
-    /// Whether this context applies to `context`.
-    package func matches(_ context: FactoryContext) -> Bool {
+    /// Whether this context applies to `context`, where a release build honours
+    /// launch arguments and previews only if `honorsLaunchOverridesInRelease`.
+    package func matches(_ context: FactoryContext, honorsLaunchOverridesInRelease honors: Bool) -> Bool {
         switch self {
         case .arg(let argument):
-            return context.hasArgument(argument)
+            return context.hasArgument(argument, honorsLaunchOverridesInRelease: honors)
         case .args(let arguments):
-            return arguments.contains { context.hasArgument($0) }
+            return arguments.contains { context.hasArgument($0, honorsLaunchOverridesInRelease: honors) }
         case .preview:
-            return context.isPreview && (context.isDebug || FactoryContext.honorsLaunchOverridesInRelease)
+            return context.isPreview && (context.isDebug || honors)
         case .test:
             return context.isTest
         case .debug:

@@ -85,13 +85,13 @@ extension GeneralPath {
     static func bestContext(
         persisted: [ContextOverride], definition: [ContextOverride]
     ) -> (box: RegistrationBoxBase, persisted: Bool)? {
-        let current = FactoryContext.current
+        let (current, honors) = FactoryContext.matching
         var best: (rank: Int, box: RegistrationBoxBase, persisted: Bool)?
-        for override in definition where override.type.matches(current) {
+        for override in definition where override.type.matches(current, honorsLaunchOverridesInRelease: honors) {
             if persisted.contains(where: { $0.type == override.type }) { continue }
             if best == nil || override.type.rank < best!.rank { best = (override.type.rank, override.box, false) }
         }
-        for override in persisted where override.type.matches(current) {
+        for override in persisted where override.type.matches(current, honorsLaunchOverridesInRelease: honors) {
             if best == nil || override.type.rank <= best!.rank { best = (override.type.rank, override.box, true) }
         }
         return best.map { ($0.box, $0.persisted) }
