@@ -99,6 +99,28 @@ struct GraphValidationTests {
         #expect(seen.withLock { $0 } == [ObjectIdentifier(container)])
     }
 
+    /// A resolution that never ends (a deadlock) fails as a misuse naming its
+    /// factory once the validator's patience runs out, instead of blocking the
+    /// test for good; validation stops there.
+    @Test func aResolutionThatNeverEndsFailsNamingItsFactory() {
+        let container = Container.shared
+        let release = Signal()
+        defer { release.raise() }
+        container.probe.register {
+            _ = release.wait()
+            return 0
+        }
+        let entries: [GraphEntry<Container>] = [.factory(\.greeter), .factory(\.probe), .factory(\.number)]
+        let report = GraphValidator.validate(entries.map { $0.prepare(container) }, in: container, patience: 0.2)
+        #expect(report.failures.map(\.kind) == [.misuse])
+        #expect(report.failures.map(\.entry) == ["Container.probe<Int>"])
+        #expect(
+            report.failures.first?.message
+                == "FactoryTesting: Container.probe<Int> did not finish resolving within 0.2 s: a deadlock, a factory "
+                + "that waits for the main actor while validation blocks it, or one that takes that long; validation "
+                + "stopped there and did not resolve the entry after it")
+    }
+
     @Test func validationLeavesNoHookOnTheCallersThread() {
         _ = Container.shared.graphReport(\.cycleA)
         #expect(!ResolutionContext.current.isValidating)
