@@ -160,11 +160,21 @@ static int other_readers_exist(cfactory_reader *head, cfactory_reader *self) {
     return 0;
 }
 
+// How many writers are spinning on an open read section right now: lets a test
+// see that a writer waits, instead of guessing from how long it took. Touched
+// only once a writer finds a reader inside a section, never on a read.
+static _Atomic(intptr_t) waiting_writers = 0;
+
+intptr_t cfactory_waiting_writers(void) {
+    return atomic_load_explicit(&waiting_writers, memory_order_acquire);
+}
+
 // Spins until `reader` leaves the section it is in, if any. Returns 1 when it
 // waited over 100 ms and this is the first such wait in the process.
 static int wait_for_reader(cfactory_reader *reader) {
     uint64_t state = atomic_load_explicit(&reader->state, memory_order_acquire);
     if ((state & 1) == 0) return 0;
+    atomic_fetch_add_explicit(&waiting_writers, 1, memory_order_acq_rel);
     int slow = 0;
     unsigned spins = 0;
     uint64_t started = 0;
@@ -179,6 +189,7 @@ static int wait_for_reader(cfactory_reader *reader) {
             slow = atomic_compare_exchange_strong(&slow_reader_reported, &expected, 1);
         }
     }
+    atomic_fetch_sub_explicit(&waiting_writers, 1, memory_order_acq_rel);
     return slow;
 }
 

@@ -128,6 +128,10 @@ void cfactory_read_end(void *record);
 /// for over 100 ms, else 0.
 int cfactory_wait_for_readers(void);
 
+/// How many threads are inside cfactory_wait_for_readers, waiting for a section
+/// that another thread has open, at this moment. For tests.
+intptr_t cfactory_waiting_writers(void);
+
 /// Stops the program with `message`: the library used a read section wrongly.
 void cfactory_misuse(const char *message);
 

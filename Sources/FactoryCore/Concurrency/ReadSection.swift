@@ -41,6 +41,13 @@ package struct ReadSection {
         cfactory_read_barrier_kind() != 0
     }
 
+    /// How many threads wait in ``waitForReaders()`` for a section another
+    /// thread has open, now: lets a test see that a writer waits without
+    /// guessing from how long it took.
+    package static var waitingWriters: Int {
+        cfactory_waiting_writers()
+    }
+
     /// Returns once every read section open at the call has ended. Never call it
     /// inside a read section (debug builds stop the program).
     ///
