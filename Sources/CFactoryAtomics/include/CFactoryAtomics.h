@@ -128,9 +128,9 @@ void cfactory_read_end(void *record);
 /// for over 100 ms, else 0.
 int cfactory_wait_for_readers(void);
 
-/// How many threads are inside cfactory_wait_for_readers, waiting for a section
-/// that another thread has open, at this moment. For tests.
-intptr_t cfactory_waiting_writers(void);
+/// How many threads wait in cfactory_wait_for_readers for the section open in
+/// `record` (from cfactory_read_begin) to end, at this moment. For tests.
+intptr_t cfactory_read_waiting_writers(void *record);
 
 /// Stops the program with `message`: the library used a read section wrongly.
 void cfactory_misuse(const char *message);
