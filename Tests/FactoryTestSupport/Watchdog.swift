@@ -131,7 +131,7 @@ public struct WatchdogTimeout: Error, CustomStringConvertible {
 
     /// What was waited for, and for how long.
     public var description: String {
-        "\(waitedFor) (waited \(Int(seconds)) s)"
+        "\(waitedFor) (waited \(formatted(seconds)) s)"
     }
 }
 
@@ -162,16 +162,21 @@ public func withAsyncWatchdog<R: Sendable>(
         if poll(upTo: seconds, until: { race.isFinished }) { return }
         race.finish(.failure(WatchdogTimeout(message, seconds: seconds)), timedOut: true)
         if !resumed.wait(upTo: seconds) {
-            fatalError("\(message) (watchdog, \(Int(seconds)) s), and the test could not be resumed to fail")
+            fatalError("\(message) (watchdog, \(formatted(seconds)) s), and the test could not be resumed to fail")
         }
     }
     let (result, timedOut) = await race.outcome()
     resumed.raise()
     if timedOut {
         task.cancel()
-        Issue.record("\(message) (watchdog: not finished within \(Int(seconds)) s)", sourceLocation: sourceLocation)
+        Issue.record("\(message) (watchdog: not finished within \(formatted(seconds)) s)", sourceLocation: sourceLocation)
     }
     return try result.get()
+}
+
+/// `seconds` as a message shows it: `60`, `0.2`.
+private func formatted(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
 }
 
 /// The first of a body's outcome and its watchdog's timeout, handed to the waiting test.
