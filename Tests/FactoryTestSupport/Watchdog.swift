@@ -1,3 +1,6 @@
+import Foundation
+import Testing
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -5,9 +8,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-
-import Foundation
-import Testing
 
 // Watchdogs for tests that run real threads: work that deadlocks fails the test
 // after a bounded wait instead of hanging the run. The bound is generous

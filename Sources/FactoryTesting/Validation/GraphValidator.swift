@@ -58,7 +58,12 @@ enum GraphValidator {
 
     private static func stalled(_ item: ValidationItem, after seconds: Double, skipping rest: Int) -> GraphFailure {
         let seconds = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
-        let skipped = rest == 0 ? "" : rest == 1 ? " and did not resolve the entry after it" : " and did not resolve the \(rest) entries after it"
+        let skipped =
+            switch rest {
+            case 0: ""
+            case 1: " and did not resolve the entry after it"
+            default: " and did not resolve the \(rest) entries after it"
+            }
         return GraphFailure(
             entry: item.name, kind: .misuse, chain: [],
             message: "FactoryTesting: \(item.name) did not finish resolving within \(seconds) s: a deadlock, a "
