@@ -143,7 +143,7 @@ public struct WatchdogTimeout: Error, CustomStringConvertible {
 /// behind. The bound is kept by a thread, so it holds even when every thread of
 /// the cooperative pool is stuck; if the pool is so stuck that the test cannot
 /// even be resumed to fail, the process stops with `message` after another
-/// `seconds`, rather than hang.
+/// ``watchdogBound``, rather than hang.
 @discardableResult
 public func withAsyncWatchdog<R: Sendable>(
     _ message: String = "did not finish: a deadlock",
@@ -161,7 +161,8 @@ public func withAsyncWatchdog<R: Sendable>(
     startThread {
         if poll(upTo: seconds, until: { race.isFinished }) { return }
         race.finish(.failure(WatchdogTimeout(message, seconds: seconds)), timedOut: true)
-        if !resumed.wait(upTo: seconds) {
+        // However short the body's bound, the test gets the full bound to resume.
+        if !resumed.wait(upTo: watchdogBound) {
             fatalError("\(message) (watchdog, \(formatted(seconds)) s), and the test could not be resumed to fail")
         }
     }
