@@ -88,7 +88,8 @@ extension ContainerManager {
     /// How many resolutions from this container, threads and tasks, are waiting
     /// right now for a build another resolution runs (they decided to join it).
     /// For tests: a test that lands a `register` or reset "while threads wait
-    /// for a build" waits for this count instead of sleeping and hoping.
+    /// for a build" waits for this count instead of sleeping and hoping. A
+    /// graph-validation thread parked while it waited stays counted.
     package var buildWaiters: Int {
         lock.withLock { state.buildWaiters }
     }
