@@ -96,8 +96,19 @@ extension ContainerManager {
 
     /// Counts one resolution that joins another's build, for ``buildWaiters``;
     /// `-1` when it stops waiting. Only on the waiting path, which blocks anyway.
+    @inline(never)
     func countBuildWaiter(_ delta: Int) {
         lock.withLock { state.buildWaiters += delta }
+    }
+
+    /// Waits, on this thread, for the build `builder` runs, counted in ``buildWaiters``.
+    /// Out of line: the resolution that waits blocks anyway, and the path that
+    /// decides stays small.
+    @inline(never)
+    func waitForBuild(_ waiter: ResolutionContext, of builder: ResolutionContext, key: FactoryKey, at point: WaitPoint) {
+        countBuildWaiter(1)
+        WaitGraph.wait(waiter, for: builder, key: key, at: point)
+        countBuildWaiter(-1)
     }
 
     /// The frame of every cache decision, for both kinds of factory. Under the

@@ -33,9 +33,9 @@ extension ContainerManager {
         // `found` keeps the instances alive for their shutdown; the cells that held
         // them are released here, unlocked.
         garbage.release()
-        var seen: Set<ObjectIdentifier> = []
-        return found.filter { seen.insert(ObjectIdentifier($0.record)).inserted && $0.record.claim() }
-            .sorted { $0.record.order > $1.record.order }
+        // An instance found twice (a singleton shared by two registrations) is
+        // kept once: its record's claim succeeds once, across every container.
+        return found.filter { $0.record.claim() }.sorted { $0.record.order > $1.record.order }
     }
 }
 
