@@ -19,6 +19,15 @@ enum GraphValidator {
         // captive-dependency check see them all.
         container.manager.beginValidation()
         defer { container.manager.endValidation() }
+        resolveOnThreads(run)
+        return run.report
+    }
+
+    /// Resolves the items of `run` from its next one on, on validation threads,
+    /// and returns when the last is done; the caller has begun validation on the
+    /// containers involved.
+    static func resolveOnThreads(_ run: ValidationRun) {
+        let items = run.items
         let bindings = TaskLocalBindings()
         while true {
             let start = run.state.withLock { $0.next }
@@ -31,6 +40,5 @@ enum GraphValidator {
             }
             signal.wait()
         }
-        return run.report
     }
 }
