@@ -71,8 +71,8 @@ enum CatalogItems {
     static func noSample<P>(_: P.Type, _ name: String) -> String {
         let property = name.split(separator: ".").last.map(String.init) ?? name
         let container = name.dropLast(property.count + 1)
-        return "takes a \(P.self) and no sample was given: add one in ParameterSamples, "
-            + "$0.add(<\(P.self)>) for every factory taking a \(P.self), or $0.add(<\(P.self)>, for: \\\(container).\(property))"
+        return "takes a parameter of type \(P.self) and no sample was given: add one to the ParameterSamples, "
+            + "$0.add(<\(P.self)>) for every factory that takes one, or $0.add(<\(P.self)>, for: \\\(container).\(property))"
     }
 }
 

@@ -51,9 +51,9 @@ public struct CatalogReport: Sendable, CustomStringConvertible {
         ]
         for failure in validation.failures {
             lines.append("  \(failure)")
-            if failure.chain.count > 1 {
-                lines.append("    chain: " + failure.chain.map(\.description).joined(separator: " > "))
-            }
+            let chain = failure.chain.map(\.description).joined(separator: " > ")
+            // Cycles and captures name their chain in the message already.
+            if failure.chain.count > 1 && !failure.message.contains(chain) { lines.append("    chain: " + chain) }
         }
         lines += unchecked.map { "  unchecked: \($0)" }
         lines += skipped.map { "  skipped: \($0)" }

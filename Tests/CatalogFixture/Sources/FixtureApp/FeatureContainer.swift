@@ -1,0 +1,17 @@
+import FactoryScopes
+
+/// A custom container, whose factories resolve some of `Container`'s.
+final class FeatureContainer: SharedContainer {
+    static let shared = FeatureContainer()
+    let manager = ContainerManager()
+
+    var flags: Factory<FeatureFlags> {
+        self { FeatureFlags() }.cached
+    }
+}
+
+extension FeatureContainer {
+    var checkout: Factory<Checkout> {
+        self { Checkout(api: Container.shared.api(), flags: self.flags()) }
+    }
+}
