@@ -32,37 +32,72 @@ struct CatalogFile {
             "    /// Every factory of \(module)'s containers: \(found.count) to validate, \(skipped.count) skipped.",
             "    static let \(propertyName) = FactoryCatalog(module: \"\(module)\") {",
         ]
-        lines += found.map { "        " + Self.line(for: $0) }
-        lines += skipped.map { "        " + Self.line(for: $0) }
+        lines += found.flatMap { Self.wrapped(Self.call(for: $0)) }
+        lines += skipped.flatMap { Self.wrapped(Self.call(for: $0)) }
         lines += ["    }", "}"]
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func line(for factory: FoundFactory) -> String {
+    /// The call that adds `factory`: its function and arguments.
+    static func call(for factory: FoundFactory) -> (String, [String]) {
         let keyPath = "\\\(factory.container).\(factory.property)"
         if factory.isMainActor {
-            return "$0.factory(\"\(factory.name)\", access: .\(factory.access), mainActor: { \(keyPath) })"
+            return ("$0.factory", ["\"\(factory.name)\"", "access: .\(factory.access)", "mainActor: { \(keyPath) }"])
         }
-        return "$0.factory(\"\(factory.name)\", \(keyPath), access: .\(factory.access))"
+        return ("$0.factory", ["\"\(factory.name)\"", keyPath, "access: .\(factory.access)"])
     }
 
-    static func line(for factory: SkippedFactory) -> String {
-        "$0.skipped(\"\(factory.name)\", access: .\(factory.access), reason: \"\(escaped(factory.reason))\")"
+    static func call(for factory: SkippedFactory) -> (String, [String]) {
+        ("$0.skipped", ["\"\(factory.name)\"", "access: .\(factory.access)", "reason: \"\(escaped(factory.reason))\""])
     }
+
+    /// A call as `swift format` lays it out in the catalog's closure: on one line
+    /// when it fits in 130 columns, else its arguments on the lines after it,
+    /// as many on each as fit.
+    static func wrapped(_ call: (function: String, arguments: [String])) -> [String] {
+        let indent = String(repeating: " ", count: 8)
+        let single = indent + call.function + "(" + call.arguments.joined(separator: ", ") + ")"
+        guard single.count > lineLength else { return [single] }
+        var lines = [indent + call.function + "("]
+        var current = ""
+        for (index, argument) in call.arguments.enumerated() {
+            let end = index == call.arguments.count - 1 ? ")" : ","
+            let candidate = current.isEmpty ? argument : current + ", " + argument
+            if current.isEmpty || indent.count + 4 + candidate.count + end.count <= lineLength {
+                current = candidate
+            } else {
+                lines.append(indent + "    " + current + ",")
+                current = argument
+            }
+        }
+        lines.append(indent + "    " + current + ")")
+        return lines
+    }
+
+    static let lineLength = 130
 
     private static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     }
 
-    /// The entry lines of a catalog file's text, by factory name: the lines that
-    /// `$0.factory(` or `$0.skipped(` start, named by their first string literal.
+    /// The entries of a catalog file's text, by factory name: each `$0.factory(`
+    /// or `$0.skipped(` call, on one line however it was wrapped, named by its
+    /// first string literal.
     static func entries(of text: String) -> [String: String] {
         var entries: [String: String] = [:]
+        var call = ""
         for line in text.split(separator: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("$0.factory(\"") || trimmed.hasPrefix("$0.skipped(\"") else { continue }
-            let name = trimmed.drop { $0 != "\"" }.dropFirst().prefix { $0 != "\"" }
-            entries[String(name)] = trimmed
+            if call.isEmpty {
+                guard trimmed.hasPrefix("$0.factory(") || trimmed.hasPrefix("$0.skipped(") else { continue }
+                call = trimmed
+            } else {
+                call += (call.hasSuffix("(") ? "" : " ") + trimmed
+            }
+            guard call.filter({ $0 == "(" }).count == call.filter({ $0 == ")" }).count else { continue }
+            let name = call.drop { $0 != "\"" }.dropFirst().prefix { $0 != "\"" }
+            entries[String(name)] = call
+            call = ""
         }
         return entries
     }

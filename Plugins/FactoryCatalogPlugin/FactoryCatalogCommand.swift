@@ -52,7 +52,9 @@ struct FactoryCatalogCommand: CommandPlugin {
         let containers = Set(found.map(\.container)).count
         if check {
             try Self.check(file, at: output, shown: shown, arguments: arguments)
-            print("factory-catalog: \(shown) is current: \(found.count) factories of \(containers) containers, \(skipped.count) skipped")
+            print(
+                "factory-catalog: \(shown) is current: \(found.count) factories of \(containers) containers, \(skipped.count) skipped"
+            )
         } else {
             let text = file.render()
             // Left untouched when current, so that the test target is not rebuilt for nothing.
@@ -61,14 +63,16 @@ struct FactoryCatalogCommand: CommandPlugin {
                     at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try text.write(to: output, atomically: true, encoding: .utf8)
             }
-            print("factory-catalog: wrote \(shown): \(found.count) factories of \(containers) containers, \(skipped.count) skipped")
+            print(
+                "factory-catalog: wrote \(shown): \(found.count) factories of \(containers) containers, \(skipped.count) skipped")
         }
         for factory in skipped {
             print("  skipped \(factory.name)\(factory.location.map { " (\($0))" } ?? ""): \(factory.reason)")
         }
     }
 
-    static let usage = "swift package [--allow-writing-to-package-directory] factory-catalog --target TARGET "
+    static let usage =
+        "swift package [--allow-writing-to-package-directory] factory-catalog --target TARGET "
         + "[--output PATH] [--name PROPERTY] [--check]"
 
     /// Compares the catalog at `url` with what the code gives; throws, naming each
@@ -120,7 +124,8 @@ struct FactoryCatalogCommand: CommandPlugin {
             let names = tests.map(\.name).joined(separator: ", ")
             throw Failure(
                 description: "factory-catalog: \(tests.isEmpty ? "no test target depends" : "test targets \(names) depend")"
-                    + " on \(target.name); say where the catalog goes with --output Tests/<TestTarget>/FactoryCatalog+\(target.name).swift")
+                    + " on \(target.name); say where the catalog goes with --output Tests/<TestTarget>/FactoryCatalog+\(target.name).swift"
+            )
         }
         return test.directoryURL.appendingPathComponent("FactoryCatalog+\(target.moduleName).swift")
     }

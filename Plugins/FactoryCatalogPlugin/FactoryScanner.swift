@@ -94,25 +94,23 @@ struct FactoryScanner {
         _ conformances: [String: Set<String>]
     ) -> String? {
         if symbol.kind.identifier == "swift.type.property" {
-            return "static: a factory of the type, not of a container instance"
+            return "static: not a factory of a container instance"
         }
         if factory.access == "private" || factory.access == "fileprivate" {
-            return "\(factory.access): a test target cannot reach it; it is checked where a listed factory resolves it"
+            return "\(factory.access): a test target cannot reach it"
         }
         if symbol.swiftExtension?.typeKind == "swift.protocol" || owner?.hasSuffix("P") == true {
-            return "declared in an extension of protocol \(factory.container): every conforming container has it; "
-                + "validate it with validateGraph on the container you resolve it from"
+            return "in a protocol extension: validate it with validateGraph on a container that has it"
         }
         guard let owner, owner == Self.container || !(conformances[owner] ?? []).isDisjoint(with: Self.containerProtocols)
         else {
-            return "\(factory.container) is not a container: it does not conform to ManagedContainer "
-                + "in this module's symbol graph"
+            return "\(factory.container) does not conform to ManagedContainer in this module's symbol graph"
         }
         if let ownerSymbol, ownerSymbol.accessLevel == "private" || ownerSymbol.accessLevel == "fileprivate" {
-            return "its container type \(factory.container) is \(ownerSymbol.accessLevel): a test target cannot reach it"
+            return "its container type is \(ownerSymbol.accessLevel): a test target cannot reach it"
         }
         if ownerSymbol?.swiftGenerics?.parameters?.isEmpty == false {
-            return "\(factory.container) is generic: the catalog cannot name one of its instances"
+            return "its container type is generic: the catalog cannot name an instance"
         }
         return nil
     }

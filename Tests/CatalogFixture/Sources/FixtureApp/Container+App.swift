@@ -6,6 +6,7 @@ extension Container {
         self { Clock() }.singleton
     }
 
+    /// The API client, one per container.
     public var api: Factory<API> {
         self { API(clock: self.clock()) }.cached
     }

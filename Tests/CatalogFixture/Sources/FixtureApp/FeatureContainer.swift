@@ -14,4 +14,9 @@ extension FeatureContainer {
     var checkout: Factory<Checkout> {
         self { Checkout(api: Container.shared.api(), flags: self.flags()) }
     }
+
+    // A name long enough that its catalog entry wraps as `swift format` wraps it.
+    var recommendationsForTheCheckoutPage: Factory<Recommendations> {
+        self { Recommendations(flags: self.flags()) }
+    }
 }

@@ -1,8 +1,11 @@
-/// The fixture's services: small types whose only job is to be built.
+// The fixture's services: small types whose only job is to be built.
+
+/// The fixture's clock.
 public final class Clock: Sendable {
     init() {}
 }
 
+/// The fixture's API client, the one public service.
 public final class API: Sendable {
     let clock: Clock
 
@@ -104,4 +107,8 @@ final class Checkout: Sendable {
     init(feed: Feed) {
         Self.builds += 1
     }
+}
+
+final class Recommendations: Sendable {
+    init(flags: FeatureFlags) {}
 }

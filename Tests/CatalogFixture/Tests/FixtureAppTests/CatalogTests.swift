@@ -20,7 +20,10 @@ import Testing
                 "thrownError Container.repository<Repository>",
                 "unregisteredPromise Container.tracker<Tracker>",
             ], "\(report)")
-        #expect(report.cycles.map { $0.map(\.description) } == [["Container.cycleA<CycleA>", "Container.cycleB<CycleB>", "Container.cycleA<CycleA>"]])
+        #expect(
+            report.cycles.map { $0.map(\.description) } == [
+                ["Container.cycleA<CycleA>", "Container.cycleB<CycleB>", "Container.cycleA<CycleA>"]
+            ])
         let captive = report.captives.first
         #expect(captive?.holderChain.map(\.description) == ["Container.auditLog<AuditLog>"])
         #expect(captive?.chain.last?.description == "Container.session<Session>")

@@ -11,7 +11,7 @@ import FactoryTesting
 @testable import FixtureApp
 
 extension FactoryCatalog {
-    /// Every factory of FixtureApp's containers: 19 to validate, 2 skipped.
+    /// Every factory of FixtureApp's containers: 20 to validate, 2 skipped.
     static let fixtureApp = FactoryCatalog(module: "FixtureApp") {
         $0.factory("Container.analytics", \Container.analytics, access: .internal)
         $0.factory("Container.api", \Container.api, access: .public)
@@ -32,7 +32,10 @@ extension FactoryCatalog {
         $0.factory("Container.viewModel", access: .internal, mainActor: { \Container.viewModel })
         $0.factory("FeatureContainer.checkout", \FeatureContainer.checkout, access: .internal)
         $0.factory("FeatureContainer.flags", \FeatureContainer.flags, access: .internal)
-        $0.skipped("Container.salt", access: .fileprivate, reason: "fileprivate: a test target cannot reach it; it is checked where a listed factory resolves it")
-        $0.skipped("Container.secretKey", access: .private, reason: "private: a test target cannot reach it; it is checked where a listed factory resolves it")
+        $0.factory(
+            "FeatureContainer.recommendationsForTheCheckoutPage", \FeatureContainer.recommendationsForTheCheckoutPage,
+            access: .internal)
+        $0.skipped("Container.salt", access: .fileprivate, reason: "fileprivate: a test target cannot reach it")
+        $0.skipped("Container.secretKey", access: .private, reason: "private: a test target cannot reach it")
     }
 }
