@@ -50,10 +50,13 @@ struct FactoryCatalogCommand: CommandPlugin {
             skipped: skipped, arguments: arguments)
         let shown = Self.relative(output.path, to: packageDirectory)
         let containers = Set(found.map(\.container)).count
+        let summary =
+            "\(found.count) \(found.count == 1 ? "factory" : "factories") of \(containers) "
+            + "\(containers == 1 ? "container" : "containers"), \(skipped.count) skipped"
         if check {
             try Self.check(file, at: output, shown: shown, arguments: arguments)
             print(
-                "factory-catalog: \(shown) is current: \(found.count) factories of \(containers) containers, \(skipped.count) skipped"
+                "factory-catalog: \(shown) is current: \(summary)"
             )
         } else {
             let text = file.render()
@@ -64,7 +67,7 @@ struct FactoryCatalogCommand: CommandPlugin {
                 try text.write(to: output, atomically: true, encoding: .utf8)
             }
             print(
-                "factory-catalog: wrote \(shown): \(found.count) factories of \(containers) containers, \(skipped.count) skipped")
+                "factory-catalog: wrote \(shown): \(summary)")
         }
         for factory in skipped {
             print("  skipped \(factory.name)\(factory.location.map { " (\($0))" } ?? ""): \(factory.reason)")
