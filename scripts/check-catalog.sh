@@ -14,7 +14,8 @@
 #    access level: --check fails, naming it as stale or changed.
 #
 # The check output the DocC article "Checking the whole graph" shows must match
-# step 4's (scripts/compare-output.py).
+# step 4's (scripts/compare-output.py), its report the fixture's (a test there), and
+# its Swift snippets type-check (scripts/check-readme.sh).
 #
 #     scripts/check-catalog.sh
 set -euo pipefail
@@ -52,8 +53,8 @@ echo "== 1. generate"
 git diff --exit-code -- "$catalog" || fail "the generated catalog is not the checked-in one (diff above)"
 swift format lint --strict --configuration "$root/.swift-format" "$catalog" || fail "the generated catalog is not lint-clean"
 expect "$work/generate.txt" "wrote $catalog: 20 factories of 2 containers, 2 skipped"
-expect "$work/generate.txt" "skipped Container.salt: fileprivate: a test target cannot reach it"
-expect "$work/generate.txt" "skipped Container.secretKey: private: a test target cannot reach it"
+expect "$work/generate.txt" "skipped Container.salt (fileprivate): a test target cannot reach it"
+expect "$work/generate.txt" "skipped Container.secretKey (private): a test target cannot reach it"
 
 echo "== 2. check, current"
 "${plugin[@]}" --check > "$work/current.txt" 2>&1 || fail "--check failed on the current catalog:" "$work/current.txt"
@@ -61,17 +62,18 @@ expect "$work/current.txt" "$catalog is current: 20 factories of 2 containers, 2
 
 echo "== 3. the fixture's tests"
 swift test > "$work/test.txt" 2>&1 || fail "the fixture's tests failed:" "$work/test.txt"
-expect "$work/test.txt" "Test run with 5 tests in 1 suite passed"
+expect "$work/test.txt" "Test run with 6 tests in 2 suites passed"
 expect "$work/test.txt" "Executed 2 tests, with 0 failures"
 
 echo "== 4. a factory added without regenerating"
 cp Added/AddedLater.swift "$added"
 check_fails added
 expect "$work/added.txt" "missing: FeatureContainer.addedLater, internal Factory (Sources/FixtureApp/AddedLater.swift:6)"
-expect "$work/added.txt" "error: factory-catalog: $catalog is out of date; regenerate it:"
+expect "$work/added.txt" "error: factory-catalog: $catalog does not match target FixtureApp:"
+expect "$work/added.txt" "Regenerate it: swift package --allow-writing-to-package-directory factory-catalog --target FixtureApp"
 rm "$added"
 # The article's sample: the plugin's lines, without SwiftPM's build lines.
-grep -E "^(error: )?(factory-catalog|  )" "$work/added.txt" > "$work/added-lines.txt"
+grep -E "^(error: factory-catalog|  |Regenerate)" "$work/added.txt" > "$work/added-lines.txt"
 awk '/^<!-- check-catalog: added -->$/ { marked = 1; next }
     marked && /^```/ { if (inside) exit; inside = 1; next }
     inside { print }' "$article" > "$work/added-sample.txt"
@@ -88,5 +90,8 @@ sed -e 's|^\(        \$0.factory("Container.analytics".*\)$|        $0.factory("
 check_fails stale --output "$work/Stale.swift"
 expect "$work/stale.txt" "stale: Container.removedLongAgo, listed in the catalog but no longer declared"
 expect "$work/stale.txt" 'changed: Container.api: the catalog says `$0.factory("Container.api", \Container.api, access: .internal)`'
+
+echo "== 6. the article's snippets type-check"
+"$root/scripts/check-readme.sh" "$article"
 
 echo "check-catalog: generate, check (current, missing, stale, changed) and the fixture's validation behave as expected"

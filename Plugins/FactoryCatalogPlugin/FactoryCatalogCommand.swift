@@ -70,7 +70,7 @@ struct FactoryCatalogCommand: CommandPlugin {
                 "factory-catalog: wrote \(shown): \(summary)")
         }
         for factory in skipped {
-            print("  skipped \(factory.name)\(factory.location.map { " (\($0))" } ?? ""): \(factory.reason)")
+            print("  skipped \(factory.name) (\(factory.access)\(factory.location.map { ", \($0)" } ?? "")): \(factory.reason)")
         }
     }
 
@@ -81,9 +81,9 @@ struct FactoryCatalogCommand: CommandPlugin {
     /// Compares the catalog at `url` with what the code gives; throws, naming each
     /// difference, when they differ.
     static func check(_ file: CatalogFile, at url: URL, shown: String, arguments: String) throws {
-        let regenerate = "regenerate it: swift package --allow-writing-to-package-directory factory-catalog \(arguments)"
+        let command = "swift package --allow-writing-to-package-directory factory-catalog \(arguments)"
         guard let existing = try? String(contentsOf: url, encoding: .utf8) else {
-            throw Failure(description: "factory-catalog: there is no catalog at \(shown); \(regenerate)")
+            throw Failure(description: "factory-catalog: there is no catalog at \(shown); generate it: \(command)")
         }
         let expected = file.render()
         guard existing != expected else { return }
@@ -105,8 +105,9 @@ struct FactoryCatalogCommand: CommandPlugin {
             lines.append("  changed: \(name): the catalog says `\(old[name]!)`, the code gives `\(new[name]!)`")
         }
         if lines.count == 1 { lines.append("  the factories are the same, the rest of the file differs") }
-        print(lines.joined(separator: "\n"))
-        throw Failure(description: "factory-catalog: \(shown) is out of date; \(regenerate)")
+        // One error, details included: SwiftPM prints it after whatever the plugin printed.
+        lines.append("Regenerate it: \(command)")
+        throw Failure(description: lines.joined(separator: "\n"))
     }
 
     /// `--output`, relative to the package, or the catalog file of the one test

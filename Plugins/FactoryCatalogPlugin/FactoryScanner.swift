@@ -97,7 +97,7 @@ struct FactoryScanner {
             return "static: not a factory of a container instance"
         }
         if factory.access == "private" || factory.access == "fileprivate" {
-            return "\(factory.access): a test target cannot reach it"
+            return "a test target cannot reach it"
         }
         if symbol.swiftExtension?.typeKind == "swift.protocol" || owner?.hasSuffix("P") == true {
             return "in a protocol extension: validate it with validateGraph on a container that has it"

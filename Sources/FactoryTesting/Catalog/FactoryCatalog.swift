@@ -10,7 +10,7 @@
 ///     static let myApp = FactoryCatalog(module: "MyApp") {
 ///         $0.factory("Container.api", \Container.api, access: .public)
 ///         $0.factory("Container.greeter", \Container.greeter, access: .internal)
-///         $0.skipped("Container.secret", access: .private, reason: "private: a test target cannot reach it")
+///         $0.skipped("Container.secret", access: .private, reason: "a test target cannot reach it")
 ///     }
 /// }
 /// ```

@@ -131,15 +131,15 @@ struct FactoryCatalogTests {
 
     @Test func skippedFactoriesAreListedAndFailNothing() {
         let catalog = FactoryCatalog(module: "Tests") {
-            $0.skipped("Container.secret", access: .private, reason: "private: a test target cannot reach it")
+            $0.skipped("Container.secret", access: .private, reason: "a test target cannot reach it")
         }
         let report = catalog.validate()
         #expect(report.isValid)
-        #expect(report.skipped.map(\.description) == ["Container.secret (private): private: a test target cannot reach it"])
+        #expect(report.skipped.map(\.description) == ["Container.secret (private): a test target cannot reach it"])
         #expect(
             report.description == """
                 Factory catalog of Tests: 0 factories, 0 resolved, 0 failure(s), 0 unchecked, 1 skipped
-                  skipped: Container.secret (private): private: a test target cannot reach it
+                  skipped: Container.secret (private): a test target cannot reach it
                 """)
     }
 

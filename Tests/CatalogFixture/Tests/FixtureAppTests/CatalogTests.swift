@@ -1,4 +1,5 @@
 import FactoryTesting
+import Foundation
 import Synchronization
 import Testing
 
@@ -79,5 +80,20 @@ import Testing
         }
         // Seven failures, one unchecked factory.
         #expect(recorded.withLock { $0 } == 8)
+    }
+}
+
+/// The report the DocC article "Checking the whole graph" shows is this run's.
+@Suite(.container) struct ArticleSampleTests {
+    @Test func theArticlesReportIsARealOne() throws {
+        let report = FactoryCatalog.fixtureApp.report(samples)
+        let article = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/FactoryTesting/FactoryTesting.docc/CheckingTheWholeGraph.md")
+        let text = try String(contentsOf: article, encoding: .utf8)
+        let sample = text.components(separatedBy: "<!-- check-catalog: report -->\n```\n").dropFirst().first?
+            .components(separatedBy: "```").first
+        #expect(sample == report.description + "\n", "the article's sample; this run reports:\n\(report)")
     }
 }

@@ -35,7 +35,7 @@ extension FactoryCatalog {
         $0.factory(
             "FeatureContainer.recommendationsForTheCheckoutPage", \FeatureContainer.recommendationsForTheCheckoutPage,
             access: .internal)
-        $0.skipped("Container.salt", access: .fileprivate, reason: "fileprivate: a test target cannot reach it")
-        $0.skipped("Container.secretKey", access: .private, reason: "private: a test target cannot reach it")
+        $0.skipped("Container.salt", access: .fileprivate, reason: "a test target cannot reach it")
+        $0.skipped("Container.secretKey", access: .private, reason: "a test target cannot reach it")
     }
 }
