@@ -36,8 +36,8 @@ public struct FactoryCatalog: Sendable {
     ///
     /// - Parameters:
     ///   - module: The module whose containers the factories belong to.
-    ///   - build: Adds each factory with ``Builder/factory(_:_:access:)-(_,KeyPath<C,Factory<T>>,_)``
-    ///     and its overloads, and each unreachable one with ``Builder/skipped(_:access:reason:)``.
+    ///   - build: Adds each factory with one of ``Builder``'s `factory` methods, and each
+    ///     unreachable one with ``Builder/skipped(_:access:reason:)``.
     public init(module: String, _ build: (inout Builder) -> Void) {
         var builder = Builder()
         build(&builder)

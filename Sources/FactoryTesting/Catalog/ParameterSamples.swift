@@ -23,8 +23,8 @@ public struct ParameterSamples: Sendable {
 
     /// Samples added by `build`.
     ///
-    /// - Parameter build: Adds samples with ``add(_:)`` and ``add(_:for:)-(_,KeyPath<C,ParameterFactory<P,T>>)``,
-    ///   and containers with ``use(_:)``.
+    /// - Parameter build: Adds samples with ``add(_:)`` and `add(_:for:)`, and containers
+    ///   with ``use(_:)``.
     public init(_ build: (inout ParameterSamples) -> Void) {
         build(&self)
     }
