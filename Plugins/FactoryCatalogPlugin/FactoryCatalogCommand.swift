@@ -19,6 +19,9 @@ struct FactoryCatalogCommand: CommandPlugin {
         let outputOption = extractor.extractOption(named: "output").last
         let nameOption = extractor.extractOption(named: "name").last
         let check = extractor.extractFlag(named: "check") > 0
+        // A target built with `defaultIsolation(MainActor.self)`: its symbol graph does not
+        // mark the properties that setting isolates, so every key path is made on the main actor.
+        let mainActor = extractor.extractFlag(named: "main-actor") > 0
         guard extractor.remainingArguments.isEmpty else {
             throw Failure(description: "factory-catalog: unknown arguments \(extractor.remainingArguments); usage: \(Self.usage)")
         }
@@ -33,6 +36,7 @@ struct FactoryCatalogCommand: CommandPlugin {
         var arguments = "--target \(target.name)"
         if let outputOption { arguments += " --output \(outputOption)" }
         if let nameOption { arguments += " --name \(nameOption)" }
+        if mainActor { arguments += " --main-actor" }
 
         // Internal factories are what an app declares most; private ones are asked
         // for too, to report them as skipped rather than leave them out unseen.
@@ -44,7 +48,8 @@ struct FactoryCatalogCommand: CommandPlugin {
         guard !graphs.isEmpty else {
             throw Failure(description: "factory-catalog: no symbol graph of \(target.moduleName) in \(result.directoryURL.path)")
         }
-        let (found, skipped) = FactoryScanner(graphs: graphs, packageDirectory: packageDirectory).scan()
+        let (found, skipped) = FactoryScanner(graphs: graphs, packageDirectory: packageDirectory, mainActorByDefault: mainActor)
+            .scan()
         let file = CatalogFile(
             module: target.moduleName, propertyName: nameOption ?? Self.lowerCamel(target.moduleName), found: found,
             skipped: skipped, arguments: arguments)
@@ -76,7 +81,7 @@ struct FactoryCatalogCommand: CommandPlugin {
 
     static let usage =
         "swift package [--allow-writing-to-package-directory] factory-catalog --target TARGET "
-        + "[--output PATH] [--name PROPERTY] [--check]"
+        + "[--output PATH] [--name PROPERTY] [--main-actor] [--check]"
 
     /// Compares the catalog at `url` with what the code gives; throws, naming each
     /// difference, when they differ.

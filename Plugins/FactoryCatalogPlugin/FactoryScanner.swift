@@ -44,6 +44,8 @@ struct FactoryScanner {
     let graphs: [SymbolGraph]
     /// The package directory, to print locations relative to it.
     let packageDirectory: String
+    /// Treat every factory as declared on the main actor (`--main-actor`).
+    let mainActorByDefault: Bool
 
     func scan() -> (found: [FoundFactory], skipped: [SkippedFactory]) {
         var symbols: [String: SymbolGraph.Symbol] = [:]
@@ -73,9 +75,10 @@ struct FactoryScanner {
             let factory = FoundFactory(
                 container: symbol.pathComponents.dropLast().joined(separator: "."),
                 property: symbol.pathComponents.last!, kind: kind, access: symbol.accessLevel,
-                isMainActor: (symbol.declarationFragments ?? []).contains {
-                    $0.kind == "attribute" && $0.preciseIdentifier == "s:ScM"
-                },
+                isMainActor: mainActorByDefault
+                    || (symbol.declarationFragments ?? []).contains {
+                        $0.kind == "attribute" && $0.preciseIdentifier == "s:ScM"
+                    },
                 location: location(symbol))
             let ownerSymbol = owner.flatMap { symbols[$0] }
             if let reason = skipReason(symbol, factory, owner: owner, ownerSymbol, conformances) {
