@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package factory-catalog --target T [--output PATH] [--name NAME] [--check]`
+/// `swift package factory-catalog --target T [--output PATH] [--name NAME] [--main-actor] [--check]`
 ///
 /// Asks SwiftPM for the symbol graph of target T (which builds it), finds every
 /// factory of every container in it (``FactoryScanner``), and writes the catalog
@@ -13,56 +13,62 @@ struct FactoryCatalogCommand: CommandPlugin {
         let description: String
     }
 
+    /// The command line, read.
+    struct Options {
+        let target: String
+        let output: String?
+        let name: String?
+        let check: Bool
+        /// The target is built with `defaultIsolation(MainActor.self)`: its symbol graph does
+        /// not mark the properties that setting isolates, so every key path is made on the main actor.
+        let mainActor: Bool
+
+        init(_ arguments: [String]) throws {
+            var extractor = ArgumentExtractor(arguments)
+            let targets = extractor.extractOption(named: "target")
+            output = extractor.extractOption(named: "output").last
+            name = extractor.extractOption(named: "name").last
+            check = extractor.extractFlag(named: "check") > 0
+            mainActor = extractor.extractFlag(named: "main-actor") > 0
+            guard extractor.remainingArguments.isEmpty else {
+                throw Failure(
+                    description: "factory-catalog: unknown arguments \(extractor.remainingArguments); usage: \(usage)")
+            }
+            guard targets.count == 1, let target = targets.first else {
+                throw Failure(description: "factory-catalog: name one target with --target; usage: \(usage)")
+            }
+            self.target = target
+        }
+
+        /// The arguments that make the same catalog, as the file's header and messages show them.
+        var shown: String {
+            var shown = "--target \(target)"
+            if let output { shown += " --output \(output)" }
+            if let name { shown += " --name \(name)" }
+            if mainActor { shown += " --main-actor" }
+            return shown
+        }
+    }
+
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        var extractor = ArgumentExtractor(arguments)
-        let targetNames = extractor.extractOption(named: "target")
-        let outputOption = extractor.extractOption(named: "output").last
-        let nameOption = extractor.extractOption(named: "name").last
-        let check = extractor.extractFlag(named: "check") > 0
-        // A target built with `defaultIsolation(MainActor.self)`: its symbol graph does not
-        // mark the properties that setting isolates, so every key path is made on the main actor.
-        let mainActor = extractor.extractFlag(named: "main-actor") > 0
-        guard extractor.remainingArguments.isEmpty else {
-            throw Failure(description: "factory-catalog: unknown arguments \(extractor.remainingArguments); usage: \(Self.usage)")
-        }
-        guard targetNames.count == 1, let targetName = targetNames.first else {
-            throw Failure(description: "factory-catalog: name one target with --target; usage: \(Self.usage)")
-        }
-        guard let target = try context.package.targets(named: [targetName]).first as? SwiftSourceModuleTarget else {
-            throw Failure(description: "factory-catalog: \(targetName) is not a Swift target of this package")
+        let options = try Options(arguments)
+        guard let target = try context.package.targets(named: [options.target]).first as? SwiftSourceModuleTarget else {
+            throw Failure(description: "factory-catalog: \(options.target) is not a Swift target of this package")
         }
         let packageDirectory = context.package.directoryURL.path
-        let output = try outputURL(outputOption, for: target, in: context.package)
-        var arguments = "--target \(target.name)"
-        if let outputOption { arguments += " --output \(outputOption)" }
-        if let nameOption { arguments += " --name \(nameOption)" }
-        if mainActor { arguments += " --main-actor" }
-
-        // Internal factories are what an app declares most; private ones are asked
-        // for too, to report them as skipped rather than leave them out unseen.
-        let options = PackageManager.SymbolGraphOptions(
-            minimumAccessLevel: .private, includeInheritedDocs: false, includeSynthesized: false, includeSPI: true,
-            emitExtensionBlocks: true)
-        let result = try packageManager.getSymbolGraph(for: target, options: options)
-        let graphs = try SymbolGraph.load(module: target.moduleName, from: result.directoryURL)
-        guard !graphs.isEmpty else {
-            throw Failure(description: "factory-catalog: no symbol graph of \(target.moduleName) in \(result.directoryURL.path)")
-        }
-        let (found, skipped) = FactoryScanner(graphs: graphs, packageDirectory: packageDirectory, mainActorByDefault: mainActor)
-            .scan()
+        let output = try outputURL(options.output, for: target, in: context.package)
+        let (found, skipped) = try factories(of: target, options, packageDirectory: packageDirectory)
         let file = CatalogFile(
-            module: target.moduleName, propertyName: nameOption ?? Self.lowerCamel(target.moduleName), found: found,
-            skipped: skipped, arguments: arguments)
+            module: target.moduleName, propertyName: options.name ?? Self.lowerCamel(target.moduleName), found: found,
+            skipped: skipped, arguments: options.shown)
         let shown = Self.relative(output.path, to: packageDirectory)
         let containers = Set(found.map(\.container)).count
         let summary =
             "\(found.count) \(found.count == 1 ? "factory" : "factories") of \(containers) "
             + "\(containers == 1 ? "container" : "containers"), \(skipped.count) skipped"
-        if check {
-            try Self.check(file, at: output, shown: shown, arguments: arguments)
-            print(
-                "factory-catalog: \(shown) is current: \(summary)"
-            )
+        if options.check {
+            try Self.check(file, at: output, shown: shown, arguments: options.shown)
+            print("factory-catalog: \(shown) is current: \(summary)")
         } else {
             let text = file.render()
             // Left untouched when current, so that the test target is not rebuilt for nothing.
@@ -71,12 +77,30 @@ struct FactoryCatalogCommand: CommandPlugin {
                     at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try text.write(to: output, atomically: true, encoding: .utf8)
             }
-            print(
-                "factory-catalog: wrote \(shown): \(summary)")
+            print("factory-catalog: wrote \(shown): \(summary)")
         }
         for factory in skipped {
             print("  skipped \(factory.name) (\(factory.access)\(factory.location.map { ", \($0)" } ?? "")): \(factory.reason)")
         }
+    }
+
+    /// Builds `target`, reads its symbol graph and finds its factories.
+    private func factories(
+        of target: SwiftSourceModuleTarget, _ options: Options, packageDirectory: String
+    ) throws -> (found: [FoundFactory], skipped: [SkippedFactory]) {
+        // Internal factories are what an app declares most; private ones are asked
+        // for too, to report them as skipped rather than leave them out unseen.
+        let graphOptions = PackageManager.SymbolGraphOptions(
+            minimumAccessLevel: .private, includeInheritedDocs: false, includeSynthesized: false, includeSPI: true,
+            emitExtensionBlocks: true)
+        let result = try packageManager.getSymbolGraph(for: target, options: graphOptions)
+        let graphs = try SymbolGraph.load(module: target.moduleName, from: result.directoryURL)
+        guard !graphs.isEmpty else {
+            throw Failure(
+                description: "factory-catalog: no symbol graph of \(target.moduleName) in \(result.directoryURL.path)")
+        }
+        return FactoryScanner(graphs: graphs, packageDirectory: packageDirectory, mainActorByDefault: options.mainActor)
+            .scan()
     }
 
     static let usage =
