@@ -160,17 +160,18 @@ diff_small=$((size[factory$small] - size[hand$small]))
 diff_large=$((size[factory$large] - size[hand$large]))
 per_factory=$(echo "scale=1; ($diff_large - $diff_small) / ($large - $small)" | bc)
 fixed=$(echo "scale=0; $diff_large - $per_factory * $large" | bc)
-fixed_mb=$(echo "scale=3; $fixed / 1000000" | bc)
-per_factory_kb=$(echo "scale=2; $per_factory / 1000" | bc)
-release_ratio=$(echo "scale=2; $release_factory / $release_hand" | bc)
-debug_ratio=$(echo "scale=2; $debug_factory / $debug_hand" | bc)
+fixed_mb=$(printf '%.3f' "$(echo "scale=6; $fixed / 1000000" | bc)")
+per_factory_kb=$(printf '%.2f' "$(echo "scale=4; $per_factory / 1000" | bc)")
+release_ratio=$(printf '%.2f' "$(echo "scale=4; $release_factory / $release_hand" | bc)")
+debug_ratio=$(printf '%.2f' "$(echo "scale=4; $debug_factory / $debug_hand" | bc)")
+seconds() { printf '%.2f' "$1"; }
 
 verdict() { if [[ "$(echo "$1" | bc)" == 1 ]]; then echo met; else echo MISSED; fi; }
 rows=(
     "| bytes per factory over hand-written (stripped release) | ${per_factory_kb} KB | <= 0.8 KB | $(verdict "$per_factory <= 800") |"
     "| library's fixed bytes in the app | ${fixed_mb} MB | <= 0.2 MB | $(verdict "$fixed <= 200000") |"
-    "| release rebuild of the app module, N=$large | ${release_factory} s vs ${release_hand} s: ${release_ratio}x | <= 2.4x | $(verdict "$release_ratio <= 2.4") |"
-    "| debug rebuild of the app module, N=$large | ${debug_factory} s vs ${debug_hand} s: ${debug_ratio}x | - | - |"
+    "| release rebuild of the app module, N=$large | $(seconds "$release_factory") s vs $(seconds "$release_hand") s: ${release_ratio}x | <= 2.4x | $(verdict "$release_ratio <= 2.4") |"
+    "| debug rebuild of the app module, N=$large | $(seconds "$debug_factory") s vs $(seconds "$debug_hand") s: ${debug_ratio}x | - | - |"
 )
 if $markdown; then
     echo "| app scale (N=$small and $large) | measured | target | |"

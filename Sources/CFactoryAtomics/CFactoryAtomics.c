@@ -34,7 +34,11 @@ struct cfactory_reader {
     int light;
     _Atomic(int) in_use;
     struct cfactory_reader *next;
-    char padding[64 - sizeof(uint64_t) - 2 * sizeof(int) - sizeof(void *)];
+    // How many writers spin on this record's open section right now: lets a test
+    // see that a writer waits, instead of guessing from how long it took. Written
+    // only by a writer that found the section open, never by a read.
+    _Atomic(intptr_t) waiting_writers;
+    char padding[64 - sizeof(uint64_t) - 2 * sizeof(int) - sizeof(void *) - sizeof(intptr_t)];
 } __attribute__((aligned(64)));
 
 _Static_assert(offsetof(cfactory_reader, light) == 2 * sizeof(int), "cfactory_reader_light reads this offset");
@@ -111,6 +115,7 @@ cfactory_reader *cfactory_reader_claim(void) {
         reader = memory;
         atomic_init(&reader->state, 0);
         atomic_init(&reader->in_use, 1);
+        atomic_init(&reader->waiting_writers, 0);
         cfactory_reader *head = atomic_load_explicit(&readers, memory_order_relaxed);
         do {
             reader->next = head;
@@ -160,11 +165,16 @@ static int other_readers_exist(cfactory_reader *head, cfactory_reader *self) {
     return 0;
 }
 
+intptr_t cfactory_read_waiting_writers(void *record) {
+    return atomic_load_explicit(&((cfactory_reader *)record)->waiting_writers, memory_order_acquire);
+}
+
 // Spins until `reader` leaves the section it is in, if any. Returns 1 when it
 // waited over 100 ms and this is the first such wait in the process.
 static int wait_for_reader(cfactory_reader *reader) {
     uint64_t state = atomic_load_explicit(&reader->state, memory_order_acquire);
     if ((state & 1) == 0) return 0;
+    atomic_fetch_add_explicit(&reader->waiting_writers, 1, memory_order_acq_rel);
     int slow = 0;
     unsigned spins = 0;
     uint64_t started = 0;
@@ -179,6 +189,7 @@ static int wait_for_reader(cfactory_reader *reader) {
             slow = atomic_compare_exchange_strong(&slow_reader_reported, &expected, 1);
         }
     }
+    atomic_fetch_sub_explicit(&reader->waiting_writers, 1, memory_order_acq_rel);
     return slow;
 }
 

@@ -5,7 +5,7 @@
 extension FactoryModifying {
     /// One instance per singleton storage (the process's): see ``Scope/singleton``.
     /// Built once however many threads or tasks resolve it at the same moment.
-    @_transparent public var singleton: Self {
+    @_transparent @_alwaysEmitIntoClient public var singleton: Self {
         consuming get {
             registration.setSingletonScope()
             return self
@@ -14,7 +14,7 @@ extension FactoryModifying {
 
     /// One instance per container until its cache is reset; see ``Scope/cached``.
     /// Built once however many threads or tasks resolve it at the same moment.
-    @_transparent public var cached: Self {
+    @_transparent @_alwaysEmitIntoClient public var cached: Self {
         consuming get {
             registration.setCachedScope()
             return self
@@ -22,7 +22,7 @@ extension FactoryModifying {
     }
 
     /// Held weakly while others hold it (objects only); see ``Scope/shared``.
-    @_transparent public var shared: Self {
+    @_transparent @_alwaysEmitIntoClient public var shared: Self {
         consuming get {
             registration.setSharedScope()
             return self
@@ -71,7 +71,7 @@ extension FactoryModifying where P: Hashable {
 
 extension Factory {
     /// One instance per resolution cycle; see ``Scope/graph``.
-    @_transparent public var graph: Self {
+    @_transparent @_alwaysEmitIntoClient public var graph: Self {
         consuming get {
             registration.setGraphScope()
             return self
@@ -81,7 +81,7 @@ extension Factory {
 
 extension ParameterFactory {
     /// One instance per resolution cycle; see ``Scope/graph``.
-    @_transparent public var graph: Self {
+    @_transparent @_alwaysEmitIntoClient public var graph: Self {
         consuming get {
             registration.setGraphScope()
             return self

@@ -85,9 +85,14 @@ final class ContainerScreen {
         #expect(CountingContainer.shared.builds.value == 2)
     }
 
+    /// Created while another container is `Container.shared`, read after that
+    /// binding ended: the read resolves from the container of the creation, with
+    /// what was registered there before the first read.
     @Test func lazyInjectedUsesTheContainerOfItsCreation() {
-        let screen = LazyScreen()
-        Container.shared.weather.register { MockWeather("registered before the first read") }
+        let creation = Container()
+        let screen = Container.$shared.withValue(creation) { LazyScreen() }
+        Container.shared.weather.register { MockWeather("the test's container") }
+        creation.weather.register { MockWeather("registered before the first read") }
         #expect(screen.weather.source == "registered before the first read")
     }
 

@@ -20,11 +20,30 @@ import Testing
         #expect(container.weather().source == "live")
     }
 
+    /// `reset()` and `reset(.all)` leave every part in the same state.
     @Test func resetAllIsTheDefault() {
-        let container = Container()
-        container.weather.register { MockWeather() }
-        container.weather.reset(.all)
-        #expect(container.weather().source == "live")
+        /// What a registered, cached and context-overridden pair of factories
+        /// resolve to after `reset`.
+        func resolved(after reset: (Container) -> Void) -> [String] {
+            let container = Container()
+            container.cachedThing.register { Thing("registered") }
+            let cached = container.cachedThing()
+            container.weather.register { MockWeather("registered") }
+            container.weather.onTest { MockWeather("test") }
+            reset(container)
+            let thing = container.cachedThing()
+            return [thing.label, thing === cached ? "kept" : "rebuilt", container.weather().source]
+        }
+        let byDefault = resolved {
+            $0.cachedThing.reset()
+            $0.weather.reset()
+        }
+        let all = resolved {
+            $0.cachedThing.reset(.all)
+            $0.weather.reset(.all)
+        }
+        #expect(byDefault == all)
+        #expect(byDefault == ["definition", "rebuilt", "live"])
     }
 
     @Test func resetRegistrationRestoresTheDefinitionAndKeepsTheCachedInstance() {

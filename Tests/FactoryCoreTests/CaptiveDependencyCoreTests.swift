@@ -5,13 +5,13 @@ import Testing
 /// Scopes made on core's strategy protocol: FactoryCore's tests do not link
 /// FactoryScopes. Both keep instances in the container's own cells; they differ
 /// in the lifetime the captive-dependency check sees.
-private enum CoreScopes {
+enum CoreScopes {
     static let singleton = Scope(strategy: ContainerCellsForTests(lifetime: .process, label: "singleton"))
     static let cached = Scope(strategy: ContainerCellsForTests(lifetime: .container, label: "cached"))
 }
 
 /// A strategy written against FactoryCore alone: the container's cells, strong.
-private final class ContainerCellsForTests: ScopeStrategy {
+final class ContainerCellsForTests: ScopeStrategy {
     let longest: WatchedLifetime
     let label: String
 

@@ -57,12 +57,18 @@ private struct ScalarName: ExpressibleByUnicodeScalarLiteral {
         #expect(parameter != key("service"))
     }
 
+    /// Names of one length, so that only their characters tell the keys apart: a
+    /// key that confused two would hand one factory the other's cached instance.
     @Test func manyFactoriesOfOneTypeResolveAndCacheSeparately() {
         let container = Container()
         let names: [StaticString] = ["alpha", "bravo", "delta", "gamma", "omega", "sigma"]
-        let factories = names.map { name in Factory<Service>(container, key: name) { Service() }.scope(.unique) }
-        let values = factories.map { $0() }
-        #expect(Set(values.map(ObjectIdentifier.init)).count == names.count)
+        let factories = names.map { name in
+            Factory<Service>(container, key: name) { Service() }.scope(CoreScopes.cached)
+        }
+        let first = factories.map { $0() }
+        let again = factories.map { $0() }
+        #expect(Set(first.map(ObjectIdentifier.init)).count == names.count, "two factories shared a cache entry")
+        #expect(zip(first, again).allSatisfy { $0.0 === $0.1 }, "a factory did not keep its own instance")
     }
 }
 

@@ -10,10 +10,20 @@ import Testing
         #expect(first !== second)
     }
 
+    /// The same definition written both ways: each takes its property's name,
+    /// keeps its scope, and is replaced by a registration.
     @Test func sugarAndFormalDefinitionsResolveTheSame() {
         let container = Container()
-        #expect(container.greeting().text == "hello")
-        #expect(container.service().id == 0)
+        let forms = [container.sugared, container.formal]
+        #expect(forms.map(\.registration.key.description) == ["Container.sugared<Service>", "Container.formal<Service>"])
+        for factory in forms {
+            let name = factory.registration.key.description
+            let first = factory()
+            #expect(first.id == 5, "\(name)")
+            #expect(factory() === first, "\(name) lost its scope")
+            factory.register { Service(id: 6) }
+            #expect(factory().id == 6, "\(name) ignored its registration")
+        }
     }
 
     @Test func factoriesResolveTheirDependenciesFromTheSameContainer() {
@@ -94,4 +104,10 @@ import Testing
         literal.register { Service(id: 42) }
         #expect(container.service().id == 42)
     }
+}
+
+extension Container {
+    /// One definition, written with the container's sugar and in the formal form.
+    fileprivate var sugared: Factory<Service> { self { Service(id: 5) }.scope(CoreScopes.cached) }
+    fileprivate var formal: Factory<Service> { Factory(self) { Service(id: 5) }.scope(CoreScopes.cached) }
 }

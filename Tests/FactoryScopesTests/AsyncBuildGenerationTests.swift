@@ -13,17 +13,17 @@ final class HangingContainer: ManagedContainer {
     let started = Signal()
     let release = Signal()
 
-    func connect() async -> Pool {
+    func connect() async throws -> Pool {
         let serial = builds.increment()
         if serial == 1 {
             started.raise()
-            while !release.isRaised { try? await Task.sleep(nanoseconds: 1_000_000) }
+            try await release.raised("the test to release the hung build")
         }
         return Pool(serial: serial)
     }
 
-    var cached: AsyncFactory<Pool> { self { await self.connect() }.cached }
-    var single: AsyncFactory<Pool> { self { await self.connect() }.singleton }
+    var cached: AsyncFactory<Pool> { self { try await self.connect() }.cached }
+    var single: AsyncFactory<Pool> { self { try await self.connect() }.singleton }
 
     /// `n` builds `n - 1` first: a recursion into a cache that ignores parameters.
     var countdown: AsyncParameterFactory<Int, Int> {
@@ -31,20 +31,15 @@ final class HangingContainer: ManagedContainer {
     }
 }
 
-/// Suspends until `signal` is raised, polling.
-func suspend(until signal: Signal) async {
-    while !signal.isRaised { try? await Task.sleep(nanoseconds: 1_000_000) }
-}
-
 @Suite struct AsyncBuildGenerationTests {
     /// Starts the hanging first build of `factory`, runs `recover`, resolves again.
     /// Returns the first build's serial and the later resolutions' serials.
     private func recover(
-        _ container: HangingContainer, _ factory: AsyncFactory<Pool>, _ recover: () -> Void
+        _ container: HangingContainer, _ factory: AsyncFactory<Pool>, _ recover: @escaping @Sendable () -> Void
     ) async throws -> (hung: Int, after: Int, again: Int) {
         try await withAsyncWatchdog("a resolution waited for a hung build") {
             let hung = Task { try await factory().serial }
-            await suspend(until: container.started)
+            try await container.started.raised("the first build to start")
             recover()
             // The hung build still runs: this must neither wait for it nor get its value.
             let after = try await factory().serial
@@ -85,7 +80,7 @@ func suspend(until signal: Signal) async {
         let container = HangingContainer()
         let serials = try await withAsyncWatchdog("the build never ended") {
             let hung = Task { try await container.cached().serial }
-            await suspend(until: container.started)
+            try await container.started.raised("the first build to start")
             container.manager.reset(scope: .shared)
             container.release.raise()
             return (try await hung.value, try await container.cached().serial)
@@ -102,7 +97,7 @@ func suspend(until signal: Signal) async {
         try await GlobalStorage.$testStorage.withValue(storage) {
             let container = HangingContainer()
             container.manager.useGlobalStorage(storage)
-            if registered { container.single.register { await container.connect() } }
+            if registered { container.single.register { try await container.connect() } }
             let serials = try await recover(container, container.single) {
                 if reset == "Scope.singleton.reset()" {
                     Scope.singleton.reset()
@@ -116,15 +111,15 @@ func suspend(until signal: Signal) async {
         }
     }
 
-    /// Starts the hanging first build of `factory` and `joiners` tasks that join it
-    /// (given time to: one that decides later is fine too). Each task returns a serial.
+    /// Starts the hanging first build of `factory` and `joiners` tasks, and
+    /// returns once every one of them waits for that build. Each task returns a serial.
     private func startHungBuild(
         of factory: AsyncFactory<Pool>, in container: HangingContainer, joiners: Int
     ) async throws -> (starter: Task<Int, any Error>, joiners: [Task<Int, any Error>]) {
         let starter = Task { try await factory().serial }
-        await suspend(until: container.started)
+        try await container.started.raised("the first build to start")
         let joined = (0..<joiners).map { _ in Task { try await factory().serial } }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        try await waitFor("\(joiners) tasks to join the hung build") { container.manager.buildWaiters == joiners }
         return (starter, joined)
     }
 
@@ -226,14 +221,14 @@ final class CrossTaskContainer: ManagedContainer {
     var left: AsyncFactory<Pool> {
         self {
             self.leftStarted.raise()
-            await suspend(until: self.rightStarted)
+            try await self.rightStarted.raised("the right build to start")
             return Pool(serial: try await self.right().serial + 1)
         }.cached
     }
     var right: AsyncFactory<Pool> {
         self {
             self.rightStarted.raise()
-            await suspend(until: self.leftStarted)
+            try await self.leftStarted.raised("the left build to start")
             return Pool(serial: try await self.left().serial + 1)
         }.cached
     }

@@ -49,7 +49,7 @@ final class AsyncContainer: ManagedContainer {
     var gated: AsyncFactory<Pool> {
         self {
             self.entered.raise()
-            while !self.released.isRaised { try? await Task.sleep(nanoseconds: 1_000_000) }
+            try await self.released.raised("the test to release the gated build")
             try Task.checkCancellation()
             return try await self.connect()
         }.cached
@@ -70,13 +70,6 @@ final class AsyncContainer: ManagedContainer {
     }
     var cycleA: AsyncFactory<Int> { self { try await self.cycleB() + 1 } }
     var cycleB: AsyncFactory<Int> { self { try await self.cycleA() + 1 }.cached }
-}
-
-extension Signal {
-    /// Suspends, polling, until the signal is raised; bound it with `withAsyncWatchdog`.
-    fileprivate func raised() async {
-        while !isRaised { try? await Task.sleep(nanoseconds: 1_000_000) }
-    }
 }
 
 @Suite struct AsyncFactoryTests {
@@ -102,7 +95,7 @@ extension Signal {
         let factory = scope == "cached" ? container.cached : container.single
         // More waiting tasks than the cooperative pool has threads: if waiting
         // blocked a thread, the build itself could never run.
-        let serials = try await withAsyncWatchdog {
+        let serials = try await withAsyncWatchdog("1,000 tasks did not get their instance") {
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<1_000 { group.addTask { try await factory().serial } }
                 var serials: [Int] = []
@@ -110,7 +103,7 @@ extension Signal {
                 return serials
             }
         }
-        #expect(serials.count == 1_000)
+        try #require(serials.count == 1_000)
         #expect(Set(serials).count == 1)
         #expect(container.builds.value == 1)
         #expect(try await factory().serial == serials[0])
@@ -120,13 +113,13 @@ extension Signal {
         let container = AsyncContainer()
         container.failNext.increment()
         let starter = Task { try await container.gated() }
-        await withAsyncWatchdog { await container.entered.raised() }
+        try await container.entered.raised("the gated build to start")
         // The main actor runs these in order, each until it waits for the build under
         // way; the job after them runs once all of them wait.
         let waiters = (0..<49).map { _ in Task { @MainActor in try await container.gated() } }
         await MainActor.run {}
         container.released.raise()
-        let failed = await withAsyncWatchdog {
+        let failed = try await withAsyncWatchdog("a waiter of the failed build kept waiting") {
             var failed = 0
             for task in [starter] + waiters {
                 if case .failure = await task.result { failed += 1 }
@@ -144,15 +137,17 @@ extension Signal {
         let container = AsyncContainer()
         let waiting = Task { try await container.gated() }
         // The build is under way until `released`: the next task can only wait for it.
-        await withAsyncWatchdog { await container.entered.raised() }
+        try await container.entered.raised("the gated build to start")
         let cancelled = Task { @MainActor in try await container.gated() }
         // The main actor runs jobs of one priority in order, and the resolution does
         // not leave it before it waits: once this job runs, the task above waits.
         await MainActor.run {}
         cancelled.cancel()
-        _ = await withAsyncWatchdog { await #expect(throws: CancellationError.self) { try await cancelled.value } }
+        try await withAsyncWatchdog("the cancelled waiter kept waiting") {
+            await #expect(throws: CancellationError.self) { try await cancelled.value }
+        }
         container.released.raise()
-        let pool = try await withAsyncWatchdog { try await waiting.value }
+        let pool = try await withAsyncWatchdog("the waiter never got the build's instance") { try await waiting.value }
         #expect(container.builds.value == 1)
         #expect(try await container.gated() === pool)
     }
@@ -160,11 +155,13 @@ extension Signal {
     @Test func cancellingTheTaskThatStartedTheBuildDoesNotCancelTheBuild() async throws {
         let container = AsyncContainer()
         let starter = Task { try await container.gated() }
-        await withAsyncWatchdog { await container.entered.raised() }
+        try await container.entered.raised("the gated build to start")
         starter.cancel()
-        _ = await withAsyncWatchdog { await #expect(throws: CancellationError.self) { try await starter.value } }
+        try await withAsyncWatchdog("the cancelled starter kept waiting") {
+            await #expect(throws: CancellationError.self) { try await starter.value }
+        }
         container.released.raise()
-        let pool = try await withAsyncWatchdog { try await container.gated() }
+        let pool = try await withAsyncWatchdog("the build never ended") { try await container.gated() }
         #expect(container.builds.value == 1)
         #expect(pool.serial == 1)
     }

@@ -9,14 +9,21 @@ import Testing
 final class AsyncTraceContainer: ManagedContainer {
     let manager = ContainerManager()
     let lines = Collector<String>()
+    /// How many other resolutions the root's build waits for to join it.
+    let rootJoiners: Int
     var leaf: AsyncFactory<TraceLeaf> { self { TraceLeaf() } }
     var dependency: Factory<TraceDependency> { self { TraceDependency() } }
     var root: AsyncFactory<TraceRoot> {
-        self { TraceRoot(leaf: try await self.leaf(), dependency: self.dependency()) }.cached
+        self {
+            let joiners = self.rootJoiners
+            try await waitFor("\(joiners) tasks to join the root's build") { self.manager.buildWaiters >= joiners }
+            return TraceRoot(leaf: try await self.leaf(), dependency: self.dependency())
+        }.cached
     }
     var failing: AsyncFactory<TraceLeaf> { self { throw TraceFailure() } }
 
-    init() {
+    init(rootJoiners: Int = 0) {
+        self.rootJoiners = rootJoiners
         manager.trace = true
         manager.logger = { [lines] in lines.append($0) }
     }
@@ -80,20 +87,22 @@ private func address(_ object: AnyObject) -> String {
 
     /// Tasks that resolve a cached factory at once each trace their own cycle:
     /// one builds (its cycle holds what the build resolved), the others get the
-    /// cached or joined instance.
+    /// joined instance. The build waits until the seven others joined it.
     @Test func tasksResolvingAtOnceEachTraceTheirCycle() async throws {
-        let container = AsyncTraceContainer()
-        let roots = try await withAsyncWatchdog {
+        let container = AsyncTraceContainer(rootJoiners: 7)
+        let roots = try await withAsyncWatchdog("eight tasks did not get the root") {
             try await withThrowingTaskGroup(of: TraceRoot.self) { group in
                 for _ in 0..<8 { group.addTask { try await container.root() } }
                 return try await group.reduce(into: [TraceRoot]()) { $0.append($1) }
             }
         }
-        #expect(roots.allSatisfy { $0 === roots[0] })
+        try #require(roots.count == 8)
+        let root = roots[0]
+        #expect(roots.allSatisfy { $0 === root })
         let lines = container.lines.values
         let rootLine = "0: AsyncTraceContainer.root<TraceRoot> = "
-        #expect(lines.filter { $0 == rootLine + "F:\(address(roots[0])) TraceRoot" }.count == 1)
-        #expect(lines.filter { $0 == rootLine + "C:\(address(roots[0])) TraceRoot" }.count == 7)
+        #expect(lines.filter { $0 == rootLine + "F:\(address(root)) TraceRoot" }.count == 1)
+        #expect(lines.filter { $0 == rootLine + "C:\(address(root)) TraceRoot" }.count == 7)
         #expect(lines.filter { $0.hasPrefix("1:     AsyncTraceContainer.leaf<TraceLeaf> = F:") }.count == 1)
         #expect(lines.filter { $0.hasPrefix("1:     AsyncTraceContainer.dependency<TraceDependency> = F:") }.count == 1)
         #expect(lines.count == 10)

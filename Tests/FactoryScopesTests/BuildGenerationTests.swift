@@ -5,7 +5,8 @@ import Testing
 // A cached (or shared, or singleton) closure runs at most once per cache
 // generation, and once `register` or a reset returns, no resolution starts the
 // closure it replaced. Each test holds the first build inside its closure, lands
-// the change while eight threads wait for that build, then lets it finish.
+// the change once the seven other threads wait for that build (the container
+// counts them), then lets it finish.
 
 final class GenerationContainer: SharedContainer {
     static let shared = GenerationContainer()
@@ -48,7 +49,8 @@ extension GenerationContainer {
                 let round = Round()
                 let results = Collector<Thing>()
                 for _ in 0..<8 { startThread { results.append(container.gated(round, scope)()) } }
-                #expect(round.firstBuildStarted.wait())
+                #expect(round.firstBuildStarted.wait(), "the first build never started")
+                #expect(poll { container.manager.buildWaiters == 7 }, "seven threads never waited for the first build")
                 container.gated(round, scope).register {
                     round.newRuns.increment()
                     return Thing(id: 2)
@@ -90,7 +92,8 @@ extension GenerationContainer {
                 let round = Round()
                 let results = Collector<Thing>()
                 for _ in 0..<8 { startThread { results.append(container.gated(round, scope)()) } }
-                #expect(round.firstBuildStarted.wait())
+                #expect(round.firstBuildStarted.wait(), "the first build never started")
+                #expect(poll { container.manager.buildWaiters == 7 }, "seven threads never waited for the first build")
                 switch variant {
                 case 0: container.manager.reset(options: [.scope, .singletons])
                 case 1: container.gated(round, scope).reset(.scope)

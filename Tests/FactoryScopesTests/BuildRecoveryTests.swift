@@ -54,25 +54,36 @@ private struct Recovery {
 }
 
 @Suite struct BuildRecoveryTests {
-    /// Starts the hanging first build of `resolve` and two threads waiting for it,
-    /// runs `recover`, resolves again on a watched thread, then releases the build.
+    /// Starts the hanging first build of `resolve` and two threads, and once both
+    /// wait for that build runs `recover`, resolves again on a watched thread,
+    /// then releases the build. Each wait that ends unmet fails the test, named.
     private func recover(
         _ container: HangingSyncContainer, resolving resolve: @escaping @Sendable () -> Int, by recover: () -> Void
     ) -> Recovery? {
         let hung = Collector<Int>()
         let waiters = Collector<Int>()
         startThread { hung.append(resolve()) }
-        guard container.started.wait() else { return nil }
+        guard container.started.wait() else {
+            Issue.record("the first build never started")
+            return nil
+        }
         for _ in 0..<2 { startThread { waiters.append(resolve()) } }
-        pause(milliseconds: 20)  // let them reach the build's gate (a miss is also fine)
+        guard poll(until: { container.manager.buildWaiters == 2 }) else {
+            Issue.record("two threads never waited for the hung build")
+            return nil
+        }
         recover()
         let after = Collector<Int>()
         // The hung build still runs: this must not wait for it.
-        let finished = finishes(1, within: 10) { _ in after.append(resolve()) }
+        let finished = finishes(1) { _ in after.append(resolve()) }
         // Those that waited for the hung build were woken to decide again.
-        let waitersDone = poll(upTo: 10) { waiters.values.count == 2 }
+        let waitersDone = poll { waiters.values.count == 2 }
         container.release.raise()
-        guard finished, waitersDone, poll(until: { hung.values.count == 1 }) else { return nil }
+        let hungDone = poll { hung.values.count == 1 }
+        #expect(finished, "a resolution after the recovery waited for the hung build")
+        #expect(waitersDone, "threads that waited for the hung build kept waiting after the recovery")
+        #expect(hungDone, "the hung build never returned after its release")
+        guard finished, waitersDone, hungDone else { return nil }
         return Recovery(hung: hung.values, waiters: waiters.values, after: after.values[0], again: resolve())
     }
 

@@ -53,14 +53,17 @@ final class DiamondContainer: SharedContainer {
     /// other thread is done, so the reset lands inside the build whatever the
     /// machine's speed: the build's caller still gets its value, but it is not
     /// cached, and the next resolution builds again.
-    @Test func aResetDuringABuildStartsANewGeneration() {
+    @Test func aResetDuringABuildStartsANewGeneration() throws {
         let container = ScopeContainer()
         let started = Signal()
         let resetDone = Signal()
+        // What the threads saw, asserted on the test's own task after they joined.
+        let resetCame = Collector<Bool>()
+        let buildStarted = Collector<Bool>()
         let gated = Factory<Thing>(container, key: "gated") {
             if container.builds.increment() == 1 {
                 started.raise()
-                #expect(resetDone.wait(), "the reset never came")
+                resetCame.append(resetDone.wait())
             }
             return Thing()
         }.cached
@@ -70,14 +73,19 @@ final class DiamondContainer: SharedContainer {
             if index == 0 {
                 seen.append(gated())
             } else {
-                #expect(started.wait(), "the build never started")
+                let didStart = started.wait()
+                buildStarted.append(didStart)
+                guard didStart else { return }
                 container.manager.reset(options: .scope)
                 resetDone.raise()
             }
         }
+        #expect(buildStarted.values == [true], "the build never started")
+        #expect(resetCame.values == [true], "the reset never came")
         let afterReset = gated()
+        let interrupted = try #require(seen.values.first)
         #expect(seen.values.count == 1)
-        #expect(seen.values.first !== afterReset, "the build the reset interrupted was cached")
+        #expect(interrupted !== afterReset, "the build the reset interrupted was cached")
         #expect(container.builds.value == 2)
         #expect(gated() === afterReset, "the new generation's instance is cached")
     }

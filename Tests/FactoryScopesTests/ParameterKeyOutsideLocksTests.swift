@@ -44,7 +44,7 @@ final class ComparingKey: Hashable, @unchecked Sendable {
 }
 
 @Suite struct ParameterKeyOutsideLocksTests {
-    @Test func aParameterComparedAndHashedByTheContainerItKeys() {
+    @Test func aParameterComparedAndHashedByTheContainerItKeys() throws {
         let container = ComparingContainer()
         let results = Collector<Thing>()
         #expect(
@@ -55,7 +55,7 @@ final class ComparingKey: Hashable, @unchecked Sendable {
                 results.append(container.byKey(ComparingKey(2, container)))
             }, "a deadlock: the parameter's hash or == ran under the container's lock")
         let things = results.values
-        #expect(things.count == 3)
+        try #require(things.count == 3)
         #expect(things[0] === things[1])
         #expect(things[0] !== things[2])
     }
@@ -87,18 +87,23 @@ final class ComparingKey: Hashable, @unchecked Sendable {
 
     /// Threads that ask for equal parameters at once, each with a key of its own,
     /// share one build per parameter: the key a parameter maps to is settled
-    /// under the lock even though it is compared outside it.
+    /// under the lock even though it is compared outside it. The four threads
+    /// pass a barrier before each parameter, so they race for every one.
     @Test(arguments: [false, true])
     func equalParametersFromManyThreadsShareOneBuild(colliding: Bool) {
         let container = ComparingContainer()
         let results = Collector<Thing>()
         let parameters = 20
+        let barrier = Barrier(4)
+        let brokenRounds = Counter()
         #expect(
             finishes(4) { _ in
                 for id in 0..<parameters {
+                    if !barrier.arriveAndWait() { brokenRounds.increment() }
                     results.append(container.byKey(ComparingKey(id, container, colliding: colliding)))
                 }
             })
+        #expect(brokenRounds.value == 0, "a thread never reached the barrier")
         #expect(container.builds.value == parameters)
         let key = container.byKey.registration.key
         #expect(container.manager.parameterEntryCount(key) == parameters)

@@ -11,8 +11,8 @@ final class ParameterReleaseContainer: ManagedContainer {
     let manager = ContainerManager()
     let deinits = Counter()
     var byKey: ParameterFactory<LockingKey, Thing> { self { _ in Thing() }.cached.scopeOnParameters }
-    var expiringByKey: ParameterFactory<LockingKey, Thing> {
-        self { _ in Thing() }.cached.timeToLive(0.01).scopeOnParameters
+    var expiringByKey: ParameterFactory<LockingKey, LockingCapture> {
+        self { _ in LockingCapture(self) }.cached.timeToLive(0.01).scopeOnParameters
     }
     var asyncByKey: AsyncParameterFactory<LockingKey, Pool> { self { _ in Pool(serial: 1) }.cached.scopeOnParameters }
 }
@@ -79,12 +79,18 @@ final class LockingCapture: @unchecked Sendable {
         expectReleased(container) { container.manager.pop() }
     }
 
-    @Test func aParameterKeyWhoseInstanceExpired() {
+    /// An equal key finds the expired entry: its instance is dropped (the entry
+    /// keeps its key for the new one). The test holds both keys, so the one
+    /// deinit is the expired instance's.
+    @Test func anExpiredInstanceOfAParameterKey() {
         let container = ParameterReleaseContainer()
-        _ = container.expiringByKey(LockingKey(1, container))
+        let key = LockingKey(1, container)
+        _ = container.expiringByKey(key)
         pause(milliseconds: 20)
-        // An equal key finds the expired entry, whose own key is dropped with it.
-        expectReleased(container) { _ = container.expiringByKey(LockingKey(1, container)) }
+        let equal = LockingKey(1, container)
+        expectReleased(container) { _ = container.expiringByKey(equal) }
+        #expect(container.deinits.value == 1, "the expired instance was not released")
+        _ = (key, equal)
     }
 
     @Test func anAsyncParameterKeyDroppedByAReset() async throws {

@@ -87,7 +87,12 @@ extension ScopeContainer {
             return Thing()
         }.shared
     }
-    var optionalShared: Factory<Thing?> { self { Thing() }.shared }
+    var optionalShared: Factory<Thing?> {
+        self {
+            self.builds.increment()
+            return Thing()
+        }.shared
+    }
     var valueShared: Factory<Int> {
         self {
             self.builds.increment()

@@ -15,10 +15,21 @@ import Testing
         #expect(container.sharedThing() === next)
     }
 
+    /// Kept while the test holds it; once the test lets go of the last strong
+    /// reference, the next resolution builds again (counted: a freed instance's
+    /// address may be reused, so identity would not tell).
     @Test func optionalInstancesAreHeldWeaklyToo() {
         let container = ScopeContainer()
-        let held = container.optionalShared()
+        var held = container.optionalShared()
+        #expect(held != nil)
         #expect(container.optionalShared() === held)
+        #expect(container.builds.value == 1)
+        held = nil
+        _ = held
+        let next = container.optionalShared()
+        #expect(container.builds.value == 2, "the instance outlived its last strong reference")
+        #expect(container.optionalShared() === next)
+        #expect(container.builds.value == 2)
     }
 
     @Test func valuesAreNeverCached() {

@@ -38,6 +38,8 @@ final class ShutdownContainer: ManagedContainer {
     let builds = Counter()
     let started = Signal()
     let release = Signal()
+    /// Raised when `hanging`'s shutdown closure starts.
+    let hangingEntered = Signal()
 
     init(singletons: GlobalStorage = GlobalStorage()) {
         manager.useGlobalStorage(singletons)
@@ -58,7 +60,8 @@ final class ShutdownContainer: ManagedContainer {
     var hanging: Factory<Closable> {
         self { Closable("hanging", log: self.log) }.cached.onShutdown { _ in
             // Does not finish before the test raises `release`: only the timeout ends the wait for it.
-            await suspend(until: self.release)
+            self.hangingEntered.raise()
+            try await self.release.raised("the test to release the hanging shutdown")
         }
     }
     var perTenant: ParameterFactory<String, Closable> {
@@ -83,7 +86,7 @@ final class ShutdownContainer: ManagedContainer {
     var slowStore: AsyncFactory<Closable> {
         self {
             self.started.raise()
-            await suspend(until: self.release)
+            try await self.release.raised("the test to release the slow build")
             return Closable("slow store", log: self.log)
         }.cached.onShutdown { try await $0.close() }
     }
@@ -126,26 +129,41 @@ final class ShutdownContainer: ManagedContainer {
         #expect(container.log.values == ["repository", "pool"])
     }
 
+    /// The timeout must pass while the hanging closure runs, after the
+    /// repository's closed. A run where the machine did not even get to the
+    /// hanging closure within the timeout proves nothing either way: the test
+    /// tries again with a timeout eight times longer, and checks in every run
+    /// only what holds whatever the machine's speed.
     @Test func theTimeoutNamesWhatHadNotFinished() async throws {
-        let container = ShutdownContainer()
-        _ = container.pool()
-        _ = container.hanging()
-        _ = container.repository()
-        let error = await #expect(throws: ShutdownError.self) {
-            try await container.manager.shutdown(timeout: .milliseconds(50))
+        var conclusive = false
+        for milliseconds in [50, 400, 3_200, 25_600] where !conclusive {
+            let container = ShutdownContainer()
+            defer { container.release.raise() }
+            _ = container.pool()
+            _ = container.hanging()
+            _ = container.repository()
+            let error = await #expect(throws: ShutdownError.self) {
+                try await container.manager.shutdown(timeout: .milliseconds(milliseconds))
+            }
+            let names = error?.failures.map(\.factory.name.description) ?? []
+            // Whenever the timeout passed, the hanging closure never finished and the pool, after it, never started.
+            #expect(names.suffix(2) == ["hanging", "pool"])
+            #expect(error?.failures.allSatisfy(\.timedOut) == true)
+            #expect(!container.log.values.contains("pool"))
+            guard container.hangingEntered.isRaised else { continue }
+            conclusive = true
+            // The timeout passed inside the hanging closure: the repository had closed.
+            #expect(container.log.values == ["repository"])
+            #expect(names == ["hanging", "pool"])
         }
-        // The repository closed; the hanging one never finished; the pool, after it, never started.
-        #expect(container.log.values == ["repository"])
-        #expect(error?.failures.map(\.factory.name.description) == ["hanging", "pool"])
-        #expect(error?.failures.allSatisfy(\.timedOut) == true)
-        container.release.raise()
+        #expect(conclusive, "the hanging closure never started within the longest timeout")
     }
 
     @Test func aBuildRunningWhenShutdownStartsIsHandedOverButNeitherCachedNorShutDown() async throws {
         let container = ShutdownContainer()
         try await withAsyncWatchdog {
             let build = Task { try await container.slowStore() }
-            await suspend(until: container.started)
+            try await container.started.raised("the slow build to start")
             try await container.manager.shutdown()
             container.release.raise()
             #expect(try await build.value.name == "slow store")
@@ -162,9 +180,9 @@ final class ShutdownContainer: ManagedContainer {
         let container = ShutdownContainer()
         try await withAsyncWatchdog {
             let build = Task { try await container.slowStore() }
-            await suspend(until: container.started)
+            try await container.started.raised("the slow build to start")
             let joined = Task { try await container.slowStore() }
-            try await Task.sleep(nanoseconds: 50_000_000)  // let it join
+            try await waitFor("a second task to join the slow build") { container.manager.buildWaiters == 1 }
             try await container.manager.shutdown()
             container.release.raise()
             #expect(try await build.value.name == "slow store")
@@ -191,7 +209,8 @@ final class ShutdownContainer: ManagedContainer {
         _ = container.repository()
         let started = Signal()
         let shutdown = Task {
-            await suspend(until: started)
+            // A blocking wait: a suspending one would end at once, as the task is cancelled.
+            guard started.wait() else { throw WatchdogTimeout("the test to cancel the task", seconds: watchdogBound) }
             try await container.manager.shutdown()
         }
         shutdown.cancel()

@@ -88,3 +88,40 @@ public final class Collector<Value>: @unchecked Sendable {
 public func pause(milliseconds: Int) {
     usleep(UInt32(milliseconds * 1000))
 }
+
+/// A barrier for threads that must race: each ``arriveAndWait(upTo:)`` blocks
+/// until `count` threads have arrived, then all of them go on together. It
+/// can be passed again and again, one round after another.
+public final class Barrier: @unchecked Sendable {
+    // Guarded by `condition`.
+    private let condition = NSCondition()
+    private let count: Int
+    private var arrived = 0
+    private var round = 0
+
+    /// A barrier for `count` threads.
+    public init(_ count: Int) {
+        self.count = count
+    }
+
+    /// Blocks until `count` threads have arrived in this round; returns `false`
+    /// when `seconds` passed first (a thread never came: the round is broken).
+    @discardableResult
+    public func arriveAndWait(upTo seconds: Double = watchdogBound) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let mine = round
+        arrived += 1
+        if arrived == count {
+            arrived = 0
+            round += 1
+            condition.broadcast()
+            return true
+        }
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while round == mine {
+            if !condition.wait(until: deadline) { return round != mine }
+        }
+        return true
+    }
+}

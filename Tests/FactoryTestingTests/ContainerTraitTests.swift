@@ -167,9 +167,12 @@ private struct TraitSetupError: Error {}
                 throw TraitSetupError()
             }
         }
-        // Taking the lane again must not wait forever.
-        try await trait.provideScope(for: Test.current!, testCase: Test.Case.current) {
-            #expect(TestIsolation.current.holdsLane)
+        // Taking the lane again must not wait forever: had the throwing test kept it,
+        // the watchdog would cancel this wait and fail the test, naming it.
+        try await withAsyncWatchdog("the lane of static-let containers stayed taken after a test threw") {
+            try await trait.provideScope(for: Test.current!, testCase: Test.Case.current) {
+                #expect(TestIsolation.current.holdsLane)
+            }
         }
     }
 }

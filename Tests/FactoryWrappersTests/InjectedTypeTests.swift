@@ -42,13 +42,20 @@ private struct TypedHolder {
         #expect(Holder().service == nil)
     }
 
+    /// `Container` resolves by type here (see the conformance below): the holder
+    /// gets what the bound `Container.shared` has registered, and nothing from
+    /// another instance.
     @Test func theDefaultInitializerUsesContainerShared() {
         struct Holder {
-            @InjectedType var value: Unregistered?
+            @InjectedType var service: MyService?
         }
-        // Whether or not some module makes `Container` resolving, nothing registers `Unregistered`.
+        withFreshContainer { container in
+            container.register { MyService(id: 3) }
+            #expect(Holder().service?.id == 3)
+            #expect(Container().resolve(MyService.self) == nil)
+        }
         withFreshContainer { _ in
-            #expect(Holder().value == nil)
+            #expect(Holder().service == nil)
         }
     }
 
@@ -58,3 +65,7 @@ private struct TypedHolder {
         #expect(holder.concrete?.id == 2)
     }
 }
+
+// As an app makes it, for the default initializer's test. A conformance holds in
+// the whole process, but nothing else here casts `Container` to `Resolving`.
+extension Container: Resolving {}

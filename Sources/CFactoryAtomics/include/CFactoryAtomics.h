@@ -128,6 +128,10 @@ void cfactory_read_end(void *record);
 /// for over 100 ms, else 0.
 int cfactory_wait_for_readers(void);
 
+/// How many threads wait in cfactory_wait_for_readers for the section open in
+/// `record` (from cfactory_read_begin) to end, at this moment. For tests.
+intptr_t cfactory_read_waiting_writers(void *record);
+
 /// Stops the program with `message`: the library used a read section wrongly.
 void cfactory_misuse(const char *message);
 

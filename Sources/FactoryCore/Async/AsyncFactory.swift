@@ -41,7 +41,7 @@ public struct AsyncFactory<T: Sendable>: FactoryModifying, Sendable {
     ///   - container: The container that owns registrations and caches for it.
     ///   - key: The factory's name; leave the default (`#function`, the property name).
     ///   - factory: Builds a new instance; it may resolve other factories, synchronous or not.
-    @_transparent
+    @_transparent @_alwaysEmitIntoClient
     public init<C: ManagedContainer>(
         _ container: C, key: StaticString = #function, _ factory: @escaping @Sendable () async throws -> T
     ) {
@@ -122,7 +122,7 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: FactoryModifying,
     ///   - container: The container that owns registrations and caches for it.
     ///   - key: The factory's name; leave the default (`#function`).
     ///   - factory: Builds a new instance from the parameter.
-    @_transparent
+    @_transparent @_alwaysEmitIntoClient
     public init<C: ManagedContainer>(
         _ container: C, key: StaticString = #function, _ factory: @escaping @Sendable (P) async throws -> T
     ) {
@@ -172,7 +172,7 @@ extension ManagedContainer {
     /// - Parameters:
     ///   - key: The factory's name; leave the default (`#function`).
     ///   - factory: Builds a new instance.
-    @_transparent
+    @_transparent @_alwaysEmitIntoClient
     public func callAsFunction<T: Sendable>(
         key: StaticString = #function, _ factory: @escaping @Sendable () async throws -> T
     ) -> AsyncFactory<T> {
@@ -184,7 +184,7 @@ extension ManagedContainer {
     /// - Parameters:
     ///   - key: The factory's name; leave the default (`#function`).
     ///   - factory: Builds a new instance from the parameter.
-    @_transparent
+    @_transparent @_alwaysEmitIntoClient
     public func callAsFunction<P: Sendable, T: Sendable>(
         key: StaticString = #function, _ factory: @escaping @Sendable (P) async throws -> T
     ) -> AsyncParameterFactory<P, T> {

@@ -174,6 +174,8 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
             case .shutDown:
                 throw ContainerShutDownError(key: key)
             case .join(let build):
+                manager.countBuildWaiter(1)
+                defer { manager.countBuildWaiter(-1) }
                 if let value = try await Self.join(build, from: node) { return (value, true) }
             case .build(let build, let factory):
                 await start(build, factory, parameter)

@@ -30,6 +30,13 @@ package struct ReadSection {
         cfactory_read_end(record)
     }
 
+    /// How many threads wait in ``waitForReaders()`` for this section to end,
+    /// now: lets a test see that a writer waits, without guessing from how long
+    /// it took. Any thread may read it while the section is open.
+    package var waitingWriters: Int {
+        cfactory_read_waiting_writers(record)
+    }
+
     /// Whether read sections use the asymmetric barrier: entering one is a plain
     /// store, and a writer that waits for readers pays with one `membarrier(2)`
     /// for the whole process. `false` on platforms without it, where the kernel

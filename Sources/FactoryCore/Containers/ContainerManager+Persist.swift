@@ -2,17 +2,30 @@
 // asynchronous factories alike: the two kinds differ in how they build and wait,
 // never in what `register`, a modifier applied at run time or a reset does.
 
+/// A change to a factory's persisted options, which
+/// ``ContainerManager/persist(_:_:)`` runs under the container's lock: it returns
+/// whether the factory's cached instances are dropped. A struct around the
+/// closure rather than a closure parameter, so that the optimizer does not copy
+/// `persist` for each change passed to it (about 1 KB each in every binary).
+package struct OptionsChange {
+    let apply: (inout FactoryOptions, _ describesType: Bool) -> Bool
+
+    package init(_ apply: @escaping (inout FactoryOptions, _ describesType: Bool) -> Bool) {
+        self.apply = apply
+    }
+}
+
 extension ContainerManager {
     /// Changes the persisted options of `key`, atomically with every other change
     /// to this container. When `change` returns `true` the factory's cached
     /// instances are dropped too. What is replaced is released after unlocking.
-    package func persist(_ key: FactoryKey, _ change: (inout FactoryOptions, _ describesType: Bool) -> Bool) {
+    package func persist(_ key: FactoryKey, _ change: OptionsChange) {
         ensureAutoRegistered()
         var garbage = Garbage()
         lock.withLock {
             let slot = slot(key)
             var options = slot.options ?? FactoryOptions()
-            let clear = change(&options, isAutoRegisteringHere)
+            let clear = change.apply(&options, isAutoRegisteringHere)
             setOptions(options, of: slot, &garbage)
             if clear { clearCaches(slot, key: key, shared: false, &garbage) }
         }
@@ -22,12 +35,14 @@ extension ContainerManager {
     /// Persists `scope` as the scope of `key`; a change of scope drops the
     /// instances cached under the old one.
     package func persistScope(_ scope: Scope?, of key: FactoryKey) {
-        persist(key) { options, _ in
-            let changed = !options.hasScope || options.scope !== scope
-            options.hasScope = true
-            options.scope = scope
-            return changed
-        }
+        persist(
+            key,
+            OptionsChange { options, _ in
+                let changed = !options.hasScope || options.scope !== scope
+                options.hasScope = true
+                options.scope = scope
+                return changed
+            })
     }
 
     /// Persists `box` as the registration of `key` and drops its cached instances

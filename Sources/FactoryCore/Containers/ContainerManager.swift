@@ -69,6 +69,9 @@ public final class ContainerManager: @unchecked Sendable {
         package var captiveObserver: (@Sendable (CaptiveDependency) -> Void)?
         /// How many graph validations of this container are running.
         package var validations = 0
+        /// How many resolutions from this container wait for another one's build
+        /// (see ``ContainerManager/buildWaiters``).
+        package var buildWaiters = 0
     }
 
     /// Guards `state`, every slot's options and container cells, and registrations' singleton cells.

@@ -2,7 +2,7 @@ extension ManagedContainer {
     /// Makes a factory bound to this container: `var service: Factory<Service> { self { Service() } }`.
     ///
     /// The same as `Factory(self) { ... }`.
-    @_transparent
+    @_transparent @_alwaysEmitIntoClient
     public func callAsFunction<T>(
         key: StaticString = #function, isolation: isolated (any Actor)? = #isolation, _ factory: @escaping () -> T
     ) -> Factory<T> {
@@ -11,7 +11,7 @@ extension ManagedContainer {
 
     /// Makes a parameter factory bound to this container:
     /// `var greeter: ParameterFactory<String, Greeter> { self { Greeter(name: $0) } }`.
-    @_transparent
+    @_transparent @_alwaysEmitIntoClient
     public func callAsFunction<P, T>(
         key: StaticString = #function, isolation: isolated (any Actor)? = #isolation, _ factory: @escaping (P) -> T
     ) -> ParameterFactory<P, T> {

@@ -92,14 +92,20 @@ public struct FactoryContext: Sendable {
         init(_ value: Global) { self.value = value }
     }
 
+    /// A change to ``Global``: a struct around the closure so that the optimizer
+    /// does not copy `update` for each change passed to it.
+    private struct GlobalChange {
+        let apply: (inout Global) -> Void
+    }
+
     /// Changes the global state under its lock and publishes the result; the
     /// replaced snapshot is released once no reader can still use it.
-    private static func update(_ change: (inout Global) -> Void) {
+    private static func update(_ change: GlobalChange) {
         var garbage = Garbage()
         // Touched before the lock: its lazy set-up must not run while the lock is held.
         let published = self.published
         global.withLock { global in
-            change(&global)
+            change.apply(&global)
             garbage.add(published.snapshot.exchange(Snapshot(global)))
         }
         garbage.release()
@@ -110,7 +116,7 @@ public struct FactoryContext: Sendable {
     /// process-wide lock.
     public static var current: FactoryContext {
         get { published.value.context }
-        set { update { $0.context = newValue } }
+        set { update(GlobalChange { $0.context = newValue }) }
     }
 
     /// Opt-in for release builds: honour launch arguments (`onArg`, `onArgs`) and
@@ -121,17 +127,17 @@ public struct FactoryContext: Sendable {
     /// always honoured. Set it once at launch, before the first resolution.
     public static var honorsLaunchOverridesInRelease: Bool {
         get { published.value.honorsLaunchOverridesInRelease }
-        set { update { $0.honorsLaunchOverridesInRelease = newValue } }
+        set { update(GlobalChange { $0.honorsLaunchOverridesInRelease = newValue }) }
     }
 
     /// Adds a runtime argument that `onArg(_:)` matches, as if it had been passed at launch.
     public static func setArg(_ argument: String, forKey key: String) {
-        update { $0.context.runtimeArguments[key] = argument }
+        update(GlobalChange { $0.context.runtimeArguments[key] = argument })
     }
 
     /// Removes the runtime argument stored under `key`.
     public static func removeArg(forKey key: String) {
-        update { _ = $0.context.runtimeArguments.removeValue(forKey: key) }
+        update(GlobalChange { _ = $0.context.runtimeArguments.removeValue(forKey: key) })
     }
 
     /// The context and the release switch, from one snapshot: what a resolution

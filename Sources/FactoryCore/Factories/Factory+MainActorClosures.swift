@@ -13,7 +13,7 @@ extension Factory {
     /// The closure runs only on the main actor: resolving the factory elsewhere stops
     /// the program with a message naming it; use ``resolveOnMainActor()`` from other
     /// contexts.
-    @_transparent
+    @_transparent @_alwaysEmitIntoClient
     public init<C: ManagedContainer>(
         _ container: C, key: StaticString = #function, _ factory: @escaping @MainActor () -> T
     ) {
@@ -94,7 +94,7 @@ extension Factory {
 extension ParameterFactory {
     /// Creates a parameter factory whose closure is written `{ @MainActor in ... }`,
     /// as in Factory 2.5. The closure runs only on the main actor; see ``Factory``.
-    @_transparent
+    @_transparent @_alwaysEmitIntoClient
     public init<C: ManagedContainer>(
         _ container: C, key: StaticString = #function, _ factory: @escaping @MainActor (P) -> T
     ) {
@@ -175,13 +175,13 @@ extension ParameterFactory {
 extension ManagedContainer {
     /// Makes a factory whose closure is written `{ @MainActor in ... }`, as in Factory 2.5:
     /// `var model: Factory<Model> { self { @MainActor in Model() } }`.
-    @_transparent
+    @_transparent @_alwaysEmitIntoClient
     public func callAsFunction<T>(key: StaticString = #function, _ factory: @escaping @MainActor () -> T) -> Factory<T> {
         Factory(self, key: key, factory)
     }
 
     /// Makes a parameter factory whose closure is written `{ @MainActor in ... }`.
-    @_transparent
+    @_transparent @_alwaysEmitIntoClient
     public func callAsFunction<P, T>(
         key: StaticString = #function, _ factory: @escaping @MainActor (P) -> T
     ) -> ParameterFactory<P, T> {

@@ -36,7 +36,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     ///   - key: The factory's name; leave the default (`#function`, the property name).
     ///   - isolation: Leave the default (`#isolation`): the actor the closure is isolated to, checked when it runs.
     ///   - factory: Builds a new instance. It may resolve other factories.
-    @_transparent
+    @_transparent @_alwaysEmitIntoClient
     public init<C: ManagedContainer>(
         _ container: C, key: StaticString = #function, isolation: isolated (any Actor)? = #isolation, _ factory: @escaping () -> T
     ) {
@@ -49,7 +49,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     // inlined before optimization, so an app's build does not specialize each of
     // them for every factory type and then inline them anyway (about half of an
     // app module's optimization time; Benchmarks/README.md, app scale).
-    @_transparent @usableFromInline
+    @_transparent @_alwaysEmitIntoClient @usableFromInline
     init<C: ManagedContainer>(
         _ container: C, _ name: StaticString, _ factory: @escaping @Sendable () -> T, _ isolation: ClosureIsolation
     ) {
@@ -120,7 +120,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     /// A resolution already under way may still finish with the old closure, but
     /// none that starts after `register` returns uses it, and an instance the old
     /// closure builds is never cached.
-    @inlinable @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func register(isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T) -> Self {
         let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
         return registering(RegistrationBox<Void, T>(.plain(closure), isolation: closureIsolation, describesType: false))
@@ -137,7 +137,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
     ///   - isolation: Leave the default (`#isolation`): the actor the closure is isolated to, checked when it runs.
     ///   - factory: Builds the instance in those contexts.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func context(
         _ contexts: FactoryContextType..., caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping () -> T
@@ -148,7 +148,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     /// Overrides the factory when `argument` is a launch or runtime argument.
     /// In release builds launch arguments count only when
     /// ``FactoryContext/honorsLaunchOverridesInRelease`` is set.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func onArg(
         _ argument: String, caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping () -> T
@@ -157,7 +157,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     }
 
     /// Overrides the factory when any of `arguments` is present.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func onArgs(
         _ arguments: [String], caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping () -> T
@@ -166,7 +166,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     }
 
     /// Overrides the factory in SwiftUI previews.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func onPreview(
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T
     ) -> Self {
@@ -174,7 +174,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     }
 
     /// Overrides the factory under XCTest and Swift Testing.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func onTest(
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T
     ) -> Self {
@@ -182,7 +182,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     }
 
     /// Overrides the factory in DEBUG builds.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func onDebug(
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T
     ) -> Self {
@@ -190,7 +190,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     }
 
     /// Overrides the factory in the simulator.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func onSimulator(
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T
     ) -> Self {
@@ -198,7 +198,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     }
 
     /// Overrides the factory on a device (not the simulator).
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func onDevice(
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T
     ) -> Self {
@@ -206,6 +206,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     }
 
     /// The box a context override keeps `factory` in.
+    @_alwaysEmitIntoClient @usableFromInline
     static func box(_ factory: @escaping () -> T, _ isolation: (any Actor)?) -> RegistrationBoxBase {
         let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
         return RegistrationBox<Void, T>(.plain(closure), isolation: closureIsolation, describesType: false)

@@ -66,13 +66,13 @@ package enum ClosureIsolation: UInt8, Sendable {
 /// the one place where that conversion happens.
 @usableFromInline
 package enum ClosureAdapter {
-    @_transparent @usableFromInline
+    @_transparent @_alwaysEmitIntoClient @usableFromInline
     package static func adapt<T>(_ factory: @escaping () -> T, _ isolation: (any Actor)?) -> (@Sendable () -> T, ClosureIsolation)
     {
         (unsafeBitCast(factory, to: (@Sendable () -> T).self), self.isolation(of: isolation))
     }
 
-    @_transparent @usableFromInline
+    @_transparent @_alwaysEmitIntoClient @usableFromInline
     package static func adapt<P, T>(
         _ factory: @escaping (P) -> T, _ isolation: (any Actor)?
     ) -> (@Sendable (P) -> T, ClosureIsolation) {
@@ -85,13 +85,13 @@ package enum ClosureAdapter {
     /// A synchronous function's global actor is part of its type only, not of its
     /// representation, so the cast keeps the closure as it is; the resolution path
     /// runs it only on the main actor because its isolation is recorded as `.main`.
-    @_transparent @usableFromInline
+    @_transparent @_alwaysEmitIntoClient @usableFromInline
     package static func adapt<T>(mainActor factory: @escaping @MainActor () -> T) -> (@Sendable () -> T, ClosureIsolation) {
         (unsafeBitCast(factory, to: (@Sendable () -> T).self), .main)
     }
 
     /// Stores a closure written `{ @MainActor parameter in ... }`; see ``adapt(mainActor:)``.
-    @_transparent @usableFromInline
+    @_transparent @_alwaysEmitIntoClient @usableFromInline
     package static func adapt<P, T>(
         mainActor factory: @escaping @MainActor (P) -> T
     ) -> (@Sendable (P) -> T, ClosureIsolation) {
@@ -99,7 +99,7 @@ package enum ClosureAdapter {
     }
     #endif
 
-    @_transparent @usableFromInline
+    @_transparent @_alwaysEmitIntoClient @usableFromInline
     package static func isolation(of actor: (any Actor)?) -> ClosureIsolation {
         guard let actor else { return .none }
         return classify(actor)

@@ -45,14 +45,14 @@ extension FactoryModifying {
     /// - Parameters:
     ///   - scope: The scope, e.g. `.cached` or a custom `Cached()` instance.
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
-    @inlinable @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public consuming func scope(_ scope: Scope?, caller: StaticString = #function) -> Self {
         registration.setScope(scope, caller: caller)
         return self
     }
 
     /// No caching: a new instance on every resolution.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var unique: Self {
         consuming get {
             registration.setScopeProperty(.unique)
@@ -65,7 +65,7 @@ extension FactoryModifying {
     /// - Parameters:
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
     ///   - decorator: Called after each resolution, outside any lock.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public consuming func decorator(caller: StaticString = #function, _ decorator: @escaping @Sendable (T) -> Void) -> Self {
         registration.setDecorator(DecoratorBox<T> { value, _ in decorator(value) }, caller: caller)
         return self
@@ -77,7 +77,7 @@ extension FactoryModifying {
     /// - Parameters:
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
     ///   - decorator: Called after each resolution, outside any lock.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public consuming func decorator(
         caller: StaticString = #function, _ decorator: @escaping @Sendable (T, Bool) -> Void
     )
@@ -94,14 +94,14 @@ extension FactoryModifying {
     /// contexts, ...); later evaluations' own modifiers are ignored, so changes
     /// made at run time, and resets of parts of them (`reset(.context)`), stand.
     /// A full reset (`reset()`, `manager.reset()`) starts over.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public consuming func once() -> Self {
         registration.applyOnce()
         return self
     }
 
     /// Resets this factory: see ``FactoryResetOptions``. The default is `.all`.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func reset(_ options: FactoryResetOptions = .all) -> Self {
         registration.reset(options)
         return self
@@ -113,13 +113,14 @@ extension FactoryModifying {
     }
 
     /// Persists `box` as the factory's registration; see `register`.
-    @inlinable
+    @_alwaysEmitIntoClient @usableFromInline
     consuming func registering(_ box: RegistrationBoxBase) -> Self {
         registration.register(box)
         return self
     }
 
     /// Adds the context override `box` for `types`, from a modifier called in `caller`.
+    @_alwaysEmitIntoClient @usableFromInline
     consuming func overriding(_ types: [FactoryContextType], caller: StaticString, with box: RegistrationBoxBase) -> Self {
         registration.addContexts(types, box, caller: caller)
         return self

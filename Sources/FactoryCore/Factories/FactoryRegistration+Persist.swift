@@ -14,8 +14,8 @@ extension FactoryRegistration {
 
     /// Changes this factory's persisted options in its container; see
     /// ``ContainerManager/persist(_:_:)``.
-    package func persist(_ change: (inout FactoryOptions, _ describesType: Bool) -> Bool) {
-        manager.persist(key, change)
+    package func persist(_ change: @escaping (inout FactoryOptions, _ describesType: Bool) -> Bool) {
+        manager.persist(key, OptionsChange(change))
     }
 
     /// Persists `box` as this factory's registration and drops its cached
@@ -34,6 +34,7 @@ extension FactoryRegistration {
     /// `caller`: to this value when it is the definition applying it, else
     /// persisted (replacing an override for the same context, and making later
     /// modifiers on this value persist). Cached instances are kept, as in Factory.
+    @usableFromInline
     package mutating func addContexts(_ types: [FactoryContextType], _ box: RegistrationBoxBase, caller: StaticString) {
         guard persists(calledFrom: caller) else {
             // Part of the definition, which describes the container type.
@@ -96,6 +97,7 @@ extension FactoryRegistration {
     }
 
     /// Sets the decorator from a modifier called in `caller`.
+    @usableFromInline
     package mutating func setDecorator(_ decorator: DecoratorBoxBase, caller: StaticString) {
         if persists(calledFrom: caller) {
             persist { options, _ in
@@ -152,6 +154,7 @@ extension FactoryRegistration {
     /// definition's modifiers from every value, so nothing the definition says
     /// overwrites what was persisted or changed at run time. Modifiers chained
     /// after `once()` persist.
+    @usableFromInline
     package mutating func applyOnce() {
         let alreadyApplied = (manager.findSlot(key)?._withUnsafeGuaranteedRef { $0.loadOptions() })?.value.onceApplied ?? false
         if !alreadyApplied {
@@ -188,6 +191,7 @@ extension FactoryRegistration {
     }
 
     /// Resets what `options` names for this factory in its container.
+    @usableFromInline
     package func reset(_ options: FactoryResetOptions) {
         manager.reset(options, of: key)
     }

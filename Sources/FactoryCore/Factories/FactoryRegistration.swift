@@ -42,7 +42,7 @@ public struct FactoryRegistration: Sendable {
     ///
     /// Inlined into the definition: generic, so that reading a concrete
     /// container's `manager` is a plain load, and the rest is stores.
-    @_transparent @usableFromInline
+    @_transparent @_alwaysEmitIntoClient @usableFromInline
     package init<C: ManagedContainer>(
         container: C, name: StaticString, valueType: Any.Type, parameterType: Any.Type, isolation: ClosureIsolation
     ) {

@@ -25,7 +25,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     ///   - key: The factory's name; leave the default (`#function`).
     ///   - isolation: Leave the default (`#isolation`): the actor the closure is isolated to, checked when it runs.
     ///   - factory: Builds a new instance from the parameter.
-    @_transparent
+    @_transparent @_alwaysEmitIntoClient
     public init<C: ManagedContainer>(
         _ container: C, key: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         _ factory: @escaping (P) -> T
@@ -34,7 +34,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         self.init(container, key, closure, closureIsolation)
     }
 
-    @_transparent @usableFromInline
+    @_transparent @_alwaysEmitIntoClient @usableFromInline
     init<C: ManagedContainer>(
         _ container: C, _ name: StaticString, _ factory: @escaping @Sendable (P) -> T, _ isolation: ClosureIsolation
     ) {
@@ -100,7 +100,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     /// A resolution already under way may still finish with the old closure, but
     /// none that starts after `register` returns uses it, and an instance the old
     /// closure builds is never cached.
-    @inlinable @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func register(isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T) -> Self {
         let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
         return registering(RegistrationBox(.parameter(closure), isolation: closureIsolation, describesType: false))
@@ -117,7 +117,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
     ///   - isolation: Leave the default (`#isolation`): the actor the closure is isolated to, checked when it runs.
     ///   - factory: Builds the instance in those contexts.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func context(
         _ contexts: FactoryContextType..., caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping (P) -> T
@@ -128,7 +128,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     /// Overrides the factory when `argument` is a launch or runtime argument.
     /// In release builds launch arguments count only when
     /// ``FactoryContext/honorsLaunchOverridesInRelease`` is set.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func onArg(
         _ argument: String, caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping (P) -> T
@@ -137,7 +137,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     }
 
     /// Overrides the factory when any of `arguments` is present.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func onArgs(
         _ arguments: [String], caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: @escaping (P) -> T
@@ -146,7 +146,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     }
 
     /// Overrides the factory in SwiftUI previews.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func onPreview(
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T
     ) -> Self {
@@ -154,7 +154,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     }
 
     /// Overrides the factory under XCTest and Swift Testing.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func onTest(
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T
     ) -> Self {
@@ -162,7 +162,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     }
 
     /// Overrides the factory in DEBUG builds.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func onDebug(
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T
     ) -> Self {
@@ -170,7 +170,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     }
 
     /// Overrides the factory in the simulator.
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func onSimulator(
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T
     ) -> Self {
@@ -178,7 +178,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     }
 
     /// Overrides the factory on a device (not the simulator).
-    @discardableResult
+    @_alwaysEmitIntoClient @discardableResult
     public func onDevice(
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T
     ) -> Self {
@@ -186,6 +186,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     }
 
     /// The box a context override keeps `factory` in.
+    @_alwaysEmitIntoClient @usableFromInline
     static func box(_ factory: @escaping (P) -> T, _ isolation: (any Actor)?) -> RegistrationBoxBase {
         let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
         return RegistrationBox(.parameter(closure), isolation: closureIsolation, describesType: false)

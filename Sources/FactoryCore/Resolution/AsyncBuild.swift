@@ -298,13 +298,13 @@ package struct AsyncClosure<P, T>: Sendable {
     @usableFromInline let plain: (@Sendable () async throws -> T)?
     @usableFromInline let withParameter: (@Sendable (P) async throws -> T)?
 
-    @_transparent @usableFromInline
+    @_transparent @_alwaysEmitIntoClient @usableFromInline
     package init(plain: @escaping @Sendable () async throws -> T) {
         self.plain = plain
         withParameter = nil
     }
 
-    @_transparent @usableFromInline
+    @_transparent @_alwaysEmitIntoClient @usableFromInline
     package init(withParameter: @escaping @Sendable (P) async throws -> T) {
         plain = nil
         self.withParameter = withParameter

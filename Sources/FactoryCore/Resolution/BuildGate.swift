@@ -85,6 +85,21 @@ enum GateDecision<Build> {
 }
 
 extension ContainerManager {
+    /// How many resolutions from this container, threads and tasks, are waiting
+    /// right now for a build another resolution runs (they decided to join it).
+    /// For tests: a test that lands a `register` or reset "while threads wait
+    /// for a build" waits for this count instead of sleeping and hoping. A
+    /// graph-validation thread parked while it waited stays counted.
+    package var buildWaiters: Int {
+        lock.withLock { state.buildWaiters }
+    }
+
+    /// Counts one resolution that joins another's build, for ``buildWaiters``;
+    /// `-1` when it stops waiting. Only on the waiting path, which blocks anyway.
+    func countBuildWaiter(_ delta: Int) {
+        lock.withLock { state.buildWaiters += delta }
+    }
+
     /// The frame of every cache decision, for both kinds of factory. Under the
     /// container's lock (a shut-down container gives `shutDown`), `resolve`
     /// chooses the factory's closure and options again from its slot and the

@@ -49,7 +49,9 @@ extension GeneralPath {
                 }
                 return nil
             case .wait(let builder, let waitPoint):
+                manager.countBuildWaiter(1)
                 WaitGraph.wait(context, for: builder, key: key, at: waitPoint)
+                manager.countBuildWaiter(-1)
             case .compare(let candidates):
                 if let found = lookup?.compare(candidates) { return found }
             case .build(let claim):

@@ -8,7 +8,8 @@
 /// - Any other `SharedContainer` (`static let shared`) cannot be swapped. Its
 ///   registrations, options and caches are snapshotted before the test and
 ///   restored after it, and every test isolating such a container runs inside
-///   ``SerialLane/shared``, one at a time.
+///   ``SerialLane/shared``, one at a time. A test that waits there while one
+///   holder keeps the lane for ten minutes fails, naming both containers.
 ///
 /// A scope nested in another for the same container type (a suite's trait and
 /// the test's own) reuses the outer one and only adds its mocks.
@@ -64,7 +65,7 @@ enum ContainerIsolation {
         body: () async throws -> Void
     ) async throws {
         let takesLane = !isolation.holdsLane
-        if takesLane { await SerialLane.shared.acquire() }
+        if takesLane { try await SerialLane.shared.acquire(for: String(describing: C.self)) }
         let container = C.shared
         // Singletons of a `static let` container live in the process's storage, which
         // other tests use at the same time: drop only what this test changed there.

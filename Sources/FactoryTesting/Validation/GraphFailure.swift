@@ -12,7 +12,10 @@ public struct GraphFailure: Sendable, CustomStringConvertible {
         /// The key path leads to a parameter factory, listed without a parameter.
         case missingParameter
         /// A factory that cannot be resolved here: a main-actor closure off the
-        /// main thread, or an invalid time-to-live.
+        /// main thread, an invalid time-to-live, or a resolution that did not
+        /// finish within a minute (a deadlock, or a factory that waits for the
+        /// main actor while the validation, called from it, blocks it). After
+        /// such a timeout, validation stops: the entries after it are not resolved.
         case misuse
         /// A longer-lived factory's build resolved a shorter-lived one, and keeps
         /// it past its scope: a singleton resolving a cached, shared,

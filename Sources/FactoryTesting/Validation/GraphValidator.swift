@@ -5,9 +5,17 @@
 /// task-locals (`Container.shared`, the test's singletons and isolated containers).
 /// When an item fails in a way resolution cannot go past (a cycle), that thread
 /// records it and parks (see ``ValidationThread``), and a new thread goes on with
-/// the next item. The caller blocks until the last item is done.
+/// the next item. The caller blocks until the last item is done, or until
+/// `patience` seconds pass in which the thread starts no new item: then it
+/// records the item under way as a misuse (a deadlock, most likely) and stops,
+/// leaving that thread behind.
 enum GraphValidator {
-    static func validate(_ items: [ValidationItem], in container: any ManagedContainer) -> GraphValidationReport {
+    /// How long, in seconds, one item may run before validation gives up on it.
+    static let patience: Double = 60
+
+    static func validate(
+        _ items: [ValidationItem], in container: any ManagedContainer, patience: Double = patience
+    ) -> GraphValidationReport {
         let run = ValidationRun(items: items, container: container)
         for (index, item) in items.enumerated() {
             if let problem = item.problem, let message = item.message {
@@ -33,12 +41,41 @@ enum GraphValidator {
             let start = run.state.withLock { $0.next }
             guard start < items.count else { break }
             let signal = ValidationSignal()
+            var progress = start
+            run.state.withLock { $0.current = start }
             ValidationThread.start {
                 bindings.run {
                     ValidationWorker(run: run, signal: signal).resolve(from: start)
                 }
             }
-            signal.wait()
+            while !signal.wait(upTo: patience) {
+                let stuck = run.state.withLock { state -> Int? in
+                    if state.current == progress {
+                        state.abandoned = true
+                        return state.current
+                    }
+                    progress = state.current
+                    return nil
+                }
+                guard let stuck else { continue }
+                run.append(stalled(items[stuck], after: patience, skipping: items.count - stuck - 1), at: stuck)
+                return run.report
+            }
         }
+    }
+
+    private static func stalled(_ item: ValidationItem, after seconds: Double, skipping rest: Int) -> GraphFailure {
+        let seconds = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+        let skipped =
+            switch rest {
+            case 0: ""
+            case 1: " and did not resolve the entry after it"
+            default: " and did not resolve the \(rest) entries after it"
+            }
+        return GraphFailure(
+            entry: item.name, kind: .misuse, chain: [],
+            message: "FactoryTesting: \(item.name) did not finish resolving within \(seconds) s: a deadlock, a "
+                + "factory that waits for the main actor while validation blocks it, or one that takes that long; "
+                + "validation stopped there" + skipped)
     }
 }

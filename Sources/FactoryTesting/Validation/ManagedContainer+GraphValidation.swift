@@ -36,7 +36,9 @@ extension ManagedContainer {
     /// containers, but no other task-locals; a factory that must run on the main
     /// actor cannot be validated this way. Each failure that stops a resolution
     /// leaves one parked thread behind for the rest of the process. A factory
-    /// closure that crashes by itself (a force unwrap, say) still crashes.
+    /// closure that crashes by itself (a force unwrap, say) still crashes. One
+    /// whose resolution does not finish within a minute (a deadlock) fails as a
+    /// ``GraphFailure/Kind/misuse`` naming it, and validation stops there.
     ///
     /// - Parameters:
     ///   - factories: Key paths to factories of this container. Parameter

@@ -8,6 +8,11 @@ final class ValidationRun: Sendable {
         var failures: [(index: Int, failure: GraphFailure)] = []
         /// The first item no thread has started yet.
         var next = 0
+        /// The item a validation thread resolves now.
+        var current = 0
+        /// The caller stopped waiting for a thread stuck in an item: a thread that
+        /// comes back starts nothing more.
+        var abandoned = false
         /// The scope of every factory resolved, by name.
         var scopes: [String: String] = [:]
         /// `[parent, child]` for every resolution inside another's build.

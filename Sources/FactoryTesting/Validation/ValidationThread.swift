@@ -82,10 +82,18 @@ struct ValidationSignal: Sendable {
         close(writeEnd)
     }
 
-    /// Blocks until ``fire()`` was called; call once, from the caller.
-    func wait() {
+    /// Blocks until ``fire()`` was called or `seconds` passed; returns whether it
+    /// was fired. Call until it returns `true`, from the caller. The pipe is
+    /// closed only then: a thread still running may fire it later, and a write to
+    /// a pipe nobody can read stops the process (`SIGPIPE`).
+    func wait(upTo seconds: Double) -> Bool {
+        var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(min(seconds * 1_000, Double(Int32.max)))
+        let ready = poll(&descriptor, 1, milliseconds)
+        if ready == 0 || (ready < 0 && errno == EINTR) { return false }
         var byte: UInt8 = 0
         while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
         close(readEnd)
+        return true
     }
 }

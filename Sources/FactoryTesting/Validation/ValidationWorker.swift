@@ -22,6 +22,11 @@ final class ValidationWorker: ResolutionValidating {
         context.validation = self
         for index in start..<run.items.count {
             current = index
+            let abandoned = run.state.withLock { state in
+                state.current = index
+                return state.abandoned
+            }
+            if abandoned { break }
             run.items[index].resolve?()
         }
         context.validation = nil

@@ -15,10 +15,11 @@ struct GraphValidationTests {
             ])
     }
 
-    @Test func everyFailureAndEveryCycleIsReportedInOneRun() {
+    @Test func everyFailureAndEveryCycleIsReportedInOneRun() throws {
         let report = Container.shared.graphReport(
             \.cycleA, \.healthy, \.selfCycle, \.usesPromise, \.cycleB, \.dependsOnCycle, \.label, \.notAFactory)
         #expect(!report.isValid)
+        try #require(report.failures.count == 7)
         #expect(
             report.failures.map(\.kind) == [
                 .circularDependency, .circularDependency, .unregisteredPromise, .circularDependency,
@@ -48,7 +49,7 @@ struct GraphValidationTests {
         #expect(report.failures[4].chain.first?.description == "Container.dependsOnCycle<String>")
     }
 
-    @Test func validateGraphFailsTheTestOncePerFailure() {
+    @Test func validateGraphFailsTheTestOncePerFailure() throws {
         let issues = LockedBox<[String]>([])
         withKnownIssue("Graph validation reports the cycle, the self-cycle and the unregistered promise") {
             Container.shared.validateGraph(\.cycleA, \.healthy, \.selfCycle, \.usesPromise)
@@ -57,7 +58,7 @@ struct GraphValidationTests {
             return true
         }
         let recorded = issues.withLock { $0 }
-        #expect(recorded.count == 3)
+        try #require(recorded.count == 3)
         #expect(recorded.allSatisfy { $0.hasPrefix("Graph validation: ") })
         #expect(recorded[0].contains("circular dependency chain - Container.cycleA<CycleA>"))
         #expect(recorded[2].contains("was promised but nothing is registered"))
@@ -97,6 +98,30 @@ struct GraphValidationTests {
         let report = container.validateGraph(\.probe)
         #expect(report.isValid)
         #expect(seen.withLock { $0 } == [ObjectIdentifier(container)])
+    }
+
+    /// A resolution that never ends (a deadlock) fails as a misuse naming its
+    /// factory once the validator's patience runs out, instead of blocking the
+    /// test for good; validation stops there.
+    @Test func aResolutionThatNeverEndsFailsNamingItsFactory() {
+        let container = Container.shared
+        let release = Signal()
+        defer { release.raise() }
+        container.probe.register {
+            _ = release.wait()
+            return 0
+        }
+        // First in the list: whatever the machine's speed, the entry under way when
+        // the patience runs out is this one.
+        let entries: [GraphEntry<Container>] = [.factory(\.probe), .factory(\.greeter), .factory(\.number)]
+        let report = GraphValidator.validate(entries.map { $0.prepare(container) }, in: container, patience: 0.2)
+        #expect(report.failures.map(\.kind) == [.misuse])
+        #expect(report.failures.map(\.entry) == ["Container.probe<Int>"])
+        #expect(
+            report.failures.first?.message
+                == "FactoryTesting: Container.probe<Int> did not finish resolving within 0.2 s: a deadlock, a factory "
+                + "that waits for the main actor while validation blocks it, or one that takes that long; validation "
+                + "stopped there and did not resolve the 2 entries after it")
     }
 
     @Test func validationLeavesNoHookOnTheCallersThread() {
