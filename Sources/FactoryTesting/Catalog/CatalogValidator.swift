@@ -59,14 +59,15 @@ enum CatalogValidator {
         for container in containers { container.manager.beginValidation() }
         defer { for container in containers { container.manager.endValidation() } }
         GraphValidator.resolveOnThreads(run)
-        if !onMain.isEmpty {
+        // A thread stuck past the validator's patience stopped the run: nothing more is resolved.
+        if !onMain.isEmpty && !run.state.withLock({ $0.abandoned }) {
             onMainThread {
                 let signal = ValidationSignal()
                 let worker = ValidationWorker(run: run, signal: signal, canPark: false)
                 for (index, item) in onMain { worker.resolveHere(item, at: index) }
                 // Closes the pipe the worker was given and never used.
                 signal.fire()
-                signal.wait()
+                _ = signal.wait(upTo: 1)
             }
         }
         return run.report
