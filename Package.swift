@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "FactoryKit", targets: ["FactoryKit"]),
         .executable(name: "FactoryDemo", targets: ["FactoryDemo"]),
         .executable(name: "CoreDemo", targets: ["CoreDemo"]),
+        // `swift package factory-catalog`: the catalog of every factory of a target, for FactoryCatalog.
+        .plugin(name: "FactoryCatalog", targets: ["FactoryCatalogPlugin"]),
     ],
     traits: [
         .trait(
@@ -40,6 +42,18 @@ let package = Package(
         .target(name: "FactoryWrappers", dependencies: ["FactoryScopes"]),
         .target(name: "FactoryTesting", dependencies: ["FactoryWrappers"]),
         .target(name: "FactoryKit", dependencies: ["FactoryWrappers"]),
+        .plugin(
+            name: "FactoryCatalogPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "factory-catalog",
+                    description: "Writes the catalog of every factory of a target's containers into its test target, "
+                        + "from the compiler's symbol graph; with --check, fails when the catalog is stale"
+                ),
+                permissions: [.writeToPackageDirectory(reason: "Writes the catalog file into the target's test target")]
+            ),
+            path: "Plugins/FactoryCatalogPlugin"
+        ),
 
         .executableTarget(name: "CoreDemo", dependencies: ["FactoryCore"], path: "Examples/CoreDemo"),
         .executableTarget(name: "FactoryDemo", dependencies: ["FactoryWrappers"], path: "Examples/FactoryDemo"),
@@ -55,7 +69,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.type != .system && target.name != "CFactoryAtomics" {
+for target in package.targets where target.type != .system && target.type != .plugin && target.name != "CFactoryAtomics" {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }
 

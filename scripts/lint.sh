@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Lints every Swift file of the package and its examples with the toolchain's
-# `swift format` and the repository's `.swift-format`. Exits non-zero on any
+# `swift format` and the repository's `.swift-format` (the plugin's too). Exits non-zero on any
 # finding (--strict). Build folders (`.build`, `.build-*`) inside the examples,
 # which hold checkouts of other packages, are skipped.
 #
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 files=()
 while IFS= read -r -d '' file; do
     files+=("$file")
-done < <(find Sources Tests Examples -name '.build*' -prune -o -name '*.swift' -type f -print0 | sort -z)
+done < <(find Sources Plugins Tests Examples -name '.build*' -prune -o -name '*.swift' -type f -print0 | sort -z)
 files+=(Package.swift)
 
 if [[ "${1:-}" == "--summary" ]]; then

@@ -258,6 +258,37 @@ package struct AsyncValidationFailure: Error, Sendable {
 /// throws ``AsyncValidationFailure`` to the validator instead of stopping the program.
 package enum AsyncValidation {
     @TaskLocal package static var isActive = false
+    /// Where the closures of a validation's async factories log what they throw;
+    /// `nil` outside FactoryTesting's catalog validation.
+    @TaskLocal package static var thrown: AsyncThrowLog?
+}
+
+/// What the closures of async factories threw during one validated resolution,
+/// in the order thrown, each with the chain it was thrown in: the error itself
+/// reaches the caller unchanged, so a factory that catches it behaves as in the app,
+/// and FactoryTesting can still name the factory that threw first.
+package final class AsyncThrowLog: Sendable {
+    /// One closure that threw: the chain from the outermost resolution to it, and the error.
+    package struct Entry: Sendable {
+        package let chain: [FactoryKey]
+        package let error: String
+    }
+
+    private let entries = LockedBox<[Entry]>([])
+
+    package init() {}
+
+    /// Every closure that threw, in the order thrown.
+    package var all: [Entry] {
+        entries.withLock { $0 }
+    }
+
+    /// Logs `error`, thrown by the closure of the innermost resolution of the running task.
+    static func log(_ error: any Error) {
+        guard let log = AsyncValidation.thrown else { return }
+        let entry = Entry(chain: AsyncChain.current?.keys ?? [], error: String(describing: error))
+        log.entries.withLock { $0.append(entry) }
+    }
 }
 
 /// An asynchronous factory closure as it was written: without a parameter
@@ -280,8 +311,13 @@ package struct AsyncClosure<P, T>: Sendable {
     }
 
     package func callAsFunction(_ parameter: P) async throws -> T {
-        if let plain { return try await plain() }
-        return try await withParameter!(parameter)
+        do {
+            if let plain { return try await plain() }
+            return try await withParameter!(parameter)
+        } catch {
+            AsyncThrowLog.log(error)
+            throw error
+        }
     }
 }
 

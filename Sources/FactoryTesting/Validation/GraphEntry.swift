@@ -204,8 +204,11 @@ final class ValidationExecutor: TaskExecutor {
     }
 
     /// Runs `operation` in a task that prefers this executor, and this executor's
-    /// jobs on the calling thread until the task has finished.
-    static func run(_ operation: @escaping @Sendable () async -> Void) {
+    /// jobs on the calling thread until the task has finished, or until `deadline`
+    /// has passed: then the task is abandoned (its later jobs never run) and the
+    /// result is `false`.
+    @discardableResult
+    static func run(_ operation: @escaping @Sendable () async -> Void, deadline: DispatchTime = .distantFuture) -> Bool {
         let executor = ValidationExecutor()
         let finished = LockedBox(false)
         Task(executorPreference: executor) {
@@ -215,12 +218,13 @@ final class ValidationExecutor: TaskExecutor {
             executor.arrived.signal()
         }
         while !finished.withLock({ $0 }) {
-            executor.arrived.wait()
+            if executor.arrived.wait(timeout: deadline) == .timedOut { return finished.withLock { $0 } }
             let batch = executor.jobs.withLock { jobs -> [UnownedJob] in
                 defer { jobs.removeAll() }
                 return jobs
             }
             for job in batch { job.runSynchronously(on: executor.asUnownedTaskExecutor()) }
         }
+        return true
     }
 }

@@ -24,6 +24,13 @@ public struct GraphFailure: Sendable, CustomStringConvertible {
         /// ``GraphFailure/holderChain`` ends with the holder, ``GraphFailure/chain``
         /// with the captured factory. Resolution goes on.
         case captiveDependency
+        /// An async factory's closure threw: ``GraphFailure/chain`` ends with the
+        /// innermost factory whose closure threw it. Reported by catalog validation
+        /// (``FactoryCatalog``); `validateGraph` leaves such errors to the factory.
+        case thrownError
+        /// An async factory's resolution did not finish within the catalog
+        /// validation's time limit; validation gave up waiting and went on.
+        case timedOut
     }
 
     /// The listed factory whose resolution failed, as `Container.name<Type>`.

@@ -27,6 +27,15 @@ enum GraphValidator {
         // captive-dependency check see them all.
         container.manager.beginValidation()
         defer { container.manager.endValidation() }
+        resolveOnThreads(run, patience: patience)
+        return run.report
+    }
+
+    /// Resolves the items of `run` from its next one on, on validation threads,
+    /// and returns when the last is done, or when one was stuck for `patience`
+    /// seconds; the caller has begun validation on the containers involved.
+    static func resolveOnThreads(_ run: ValidationRun, patience: Double = patience) {
+        let items = run.items
         let bindings = TaskLocalBindings()
         while true {
             let start = run.state.withLock { $0.next }
@@ -50,10 +59,9 @@ enum GraphValidator {
                 }
                 guard let stuck else { continue }
                 run.append(stalled(items[stuck], after: patience, skipping: items.count - stuck - 1), at: stuck)
-                return run.report
+                return
             }
         }
-        return run.report
     }
 
     private static func stalled(_ item: ValidationItem, after seconds: Double, skipping rest: Int) -> GraphFailure {

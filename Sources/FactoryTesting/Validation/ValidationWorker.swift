@@ -7,10 +7,13 @@ final class ValidationWorker: ResolutionValidating {
     private let run: ValidationRun
     private let signal: ValidationSignal
     private var current = 0
+    /// Whether a failure that stops resolution may park this thread; not on the main thread.
+    private let canPark: Bool
 
-    init(run: ValidationRun, signal: ValidationSignal) {
+    init(run: ValidationRun, signal: ValidationSignal, canPark: Bool = true) {
         self.run = run
         self.signal = signal
+        self.canPark = canPark
     }
 
     /// Resolves the items from `start` on, then wakes the caller.
@@ -29,6 +32,22 @@ final class ValidationWorker: ResolutionValidating {
         context.validation = nil
         run.state.withLock { $0.next = run.items.count }
         signal.fire()
+    }
+
+    /// Resolves `item`, which stands at `index` of the run, on the calling thread:
+    /// the main thread, for a factory whose closure is isolated to the main actor.
+    func resolveHere(_ item: ValidationItem, at index: Int) {
+        let context = ResolutionContext.current
+        context.validation = self
+        current = index
+        item.resolve?()
+        context.validation = nil
+    }
+
+    /// Records a failure found outside the core's hooks (an async closure that threw,
+    /// a time limit), for the item being resolved.
+    func record(_ kind: GraphFailure.Kind, chain: [FactoryKey], message: String) {
+        run.append(GraphFailure(entry: run.items[current].name, kind: kind, chain: chain, message: message), at: current)
     }
 
     func record(_ error: FactoryError) {
@@ -63,6 +82,11 @@ final class ValidationWorker: ResolutionValidating {
     /// caller go on with the next item, and parks this thread for good.
     func abort(_ error: FactoryError) -> Never {
         run.append(failure(error), at: current)
+        if !canPark {
+            // The main thread cannot be given up to go on with the next factory.
+            fatalError(
+                "FactoryTesting: graph validation cannot go on past this failure on the main actor: \(error.message)")
+        }
         releaseUnfinishedBuilds()
         run.state.withLock { $0.next = current + 1 }
         signal.fire()

@@ -1,0 +1,31 @@
+import FactoryTesting
+import XCTest
+
+@testable import FixtureApp
+
+/// The same validation from XCTest: a synchronous test runs on the main thread,
+/// where main-actor factories are then resolved directly.
+final class CatalogXCTests: ContainerTestCase {
+    func testOneRunFindsEveryProblem() {
+        let report = FactoryCatalog.fixtureApp.report(samples)
+        XCTAssertEqual(
+            report.failures.map(\.kind),
+            [
+                .unregisteredPromise, .captiveDependency, .circularDependency, .circularDependency, .thrownError,
+                .thrownError, .unregisteredPromise,
+            ], "\(report)")
+        XCTAssertEqual(report.unchecked.map(\.name), ["Container.pager"])
+        XCTAssertEqual(report.skipped.map(\.name), ["Container.salt", "Container.secretKey"])
+    }
+
+    func testValidatePassesWhereNothingIsWrong() {
+        let healthy = FactoryCatalog(module: "FixtureApp") {
+            $0.factory("Container.feed", \Container.feed, access: .internal)
+            $0.factory("Container.greeter", \Container.greeter, access: .internal)
+            $0.factory("Container.viewModel", access: .internal, mainActor: { \Container.viewModel })
+            $0.factory("FeatureContainer.checkout", \FeatureContainer.checkout, access: .internal)
+        }
+        let report = healthy.validate(samples)
+        XCTAssertTrue(report.isValid, "\(report)")
+    }
+}
