@@ -94,17 +94,7 @@ extension ValidationItem {
                 }
             }
             let deadline = DispatchTime.now() + .nanoseconds(Int(timeLimit * 1_000_000_000))
-            let finished: Bool
-            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-                finished = ValidationExecutor.run(operation, deadline: deadline)
-            } else {
-                let done = DispatchSemaphore(value: 0)
-                Task {
-                    await operation()
-                    done.signal()
-                }
-                finished = done.wait(timeout: deadline) == .success
-            }
+            let finished = Self.runAsync(operation, deadline: deadline)
             guard let worker = ResolutionContext.current.validation as? ValidationWorker else { return }
             guard finished else {
                 worker.record(

@@ -157,19 +157,7 @@ struct ValidationItem: Sendable {
                     // The closure's own error: not a problem of the graph.
                 }
             }
-            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-                // The task, its children and the builds it starts run on this validation
-                // thread: the test that asked for the validation may be blocking a thread of
-                // the cooperative pool, so the pool cannot be counted on.
-                ValidationExecutor.run(operation)
-            } else {
-                let done = DispatchSemaphore(value: 0)
-                Task {
-                    await operation()
-                    done.signal()
-                }
-                done.wait()
-            }
+            Self.runAsync(operation)
             if let failure = outcome.withLock({ $0 }),
                 let worker = ResolutionContext.current.validation as? ValidationWorker
             {
@@ -178,6 +166,24 @@ struct ValidationItem: Sendable {
         }
         self.problem = nil
         self.message = nil
+    }
+
+    /// Runs `operation` to its end, or until `deadline`, blocking this validation
+    /// thread; `false` when the deadline passed first.
+    @discardableResult
+    static func runAsync(_ operation: @escaping @Sendable () async -> Void, deadline: DispatchTime = .distantFuture) -> Bool {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            // The task, its children and the builds it starts run on this validation
+            // thread: the test that asked for the validation may be blocking a thread of
+            // the cooperative pool, so the pool cannot be counted on.
+            return ValidationExecutor.run(operation, deadline: deadline)
+        }
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await operation()
+            done.signal()
+        }
+        return done.wait(timeout: deadline) == .success
     }
 
     init(name: String, problem: GraphFailure.Kind, message: String) {
