@@ -60,13 +60,13 @@ public struct Factory<T>: FactoryModifying, Sendable {
 
     /// Resolves an instance: new, or from the factory's scope.
     @_alwaysEmitIntoClient @inline(__always)
-    public func callAsFunction() -> T {
+    public __consuming func callAsFunction() -> T {
         resolved()
     }
 
     /// Resolves an instance: new, or from the factory's scope.
     @_alwaysEmitIntoClient @inline(__always)
-    public func resolve() -> T {
+    public __consuming func resolve() -> T {
         resolved()
     }
 
@@ -80,7 +80,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     /// an unoptimized build each use copies them into this frame, which a nested
     /// resolution keeps on the stack (RELIABILITY.md, guarantee 10).
     @_alwaysEmitIntoClient @inline(never) @usableFromInline
-    func resolved() -> T {
+    __consuming func resolved() -> T {
         let step = Self.fastStep(self)
         if let build = step.build { return Self.build(self, entered: build) }
         if step.hit.isStrong { return step.hit.readStrong(T.self) }

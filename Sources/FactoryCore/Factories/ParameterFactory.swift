@@ -45,20 +45,20 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
 
     /// Resolves an instance for `parameters`.
     @_alwaysEmitIntoClient @inline(__always)
-    public func callAsFunction(_ parameters: P) -> T {
+    public __consuming func callAsFunction(_ parameters: P) -> T {
         resolved(parameters)
     }
 
     /// Resolves an instance for `parameters`.
     @_alwaysEmitIntoClient @inline(__always)
-    public func resolve(_ parameters: P) -> T {
+    public __consuming func resolve(_ parameters: P) -> T {
         resolved(parameters)
     }
 
     /// The resolution, compiled once per parameter and value type; see ``Factory``.
     /// A direct build records the parameter's address for cycle detection.
     @_alwaysEmitIntoClient @inline(never) @usableFromInline
-    func resolved(_ parameter: P) -> T {
+    __consuming func resolved(_ parameter: P) -> T {
         withUnsafePointer(to: parameter) { address in
             let step = Self.fastStep(self, parameter: UnsafeRawPointer(address))
             if let build = step.build { return Self.build(self, parameter, entered: build) }
