@@ -32,6 +32,16 @@ import Testing
         }
     }
 
+    #if EXIT_TESTS
+    @Test func aBodyRunOnAnotherThreadThatNeverReturnsStopsTheProcessSayingSo() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            runOnAnotherThread(upTo: 0.2) { _ = Signal().wait() }
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("runOnAnotherThread: the body did not return within 0.2 s"))
+    }
+    #endif
+
     @Test func aWaitThatOutlivesItsBoundNamesWhatItWaitedFor() async {
         let error = await #expect(throws: WatchdogTimeout.self) {
             try await Signal().raised("the signal nobody raises", upTo: 0.05)

@@ -232,15 +232,19 @@ public func waitFor(
 }
 
 /// Runs `body` on a new thread (not the main one) and waits until it returns, up
-/// to ``watchdogBound``: how the exit tests resolve a main-actor factory off the
-/// main actor.
-public func runOnAnotherThread(_ body: @escaping @Sendable () -> Void) {
+/// to `seconds`: how the exit tests resolve a main-actor factory off the main
+/// actor. A body still running at the bound stops the process with a message
+/// saying so: an exit test that expects another message fails showing this one,
+/// instead of going on as if the body had returned.
+public func runOnAnotherThread(upTo seconds: Double = watchdogBound, _ body: @escaping @Sendable () -> Void) {
     let finished = Signal()
     startThread {
         body()
         finished.raise()
     }
-    finished.wait()
+    if !finished.wait(upTo: seconds) {
+        fatalError("runOnAnotherThread: the body did not return within \(seconds) s")
+    }
 }
 
 /// The message that stops a program which resolved the main-actor factory `factory`
