@@ -18,8 +18,8 @@
 #
 # Bytes per factory = the slope, between the two sizes, of (FactoryApp - HandApp);
 # the library's fixed bytes = that difference's intercept at N = 0. Rebuild
-# times are of the larger size, each the median of three runs, as a ratio to the
-# hand-written app's in the same run. Targets (issue 39): <= 0.8 KB per factory,
+# times are of the larger size, each the median of five runs taken in turn with
+# the hand-written app's, as a ratio to the hand-written app's. Targets (issue 39): <= 0.8 KB per factory,
 # <= 0.2 MB fixed, release rebuild <= 2.4x the hand-written app's.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -115,18 +115,22 @@ stripped() {
     stat -c %s "$1/$2.stripped"
 }
 
-# rebuild <dir> <configuration> <product>: seconds to rebuild the app module
-# after touching its source, the median of three.
+# rebuild <dir> <configuration>: seconds to rebuild each app module after
+# touching its source, the median of five, as "factory hand". The two are
+# rebuilt in turn (FactoryApp, HandApp, FactoryApp, ...) so that a change in the
+# machine's load during the run weighs on both alike.
 rebuild() {
-    local times=() t0 t1 k
-    for k in 1 2 3; do
-        touch "$1/Sources/$3/main.swift"
-        t0=$(date +%s.%N)
-        swift build --package-path "$1" -c "$2" --product "$3" > /dev/null
-        t1=$(date +%s.%N)
-        times+=("$(echo "$t1 - $t0" | bc)")
+    local factory=() hand=() product t0 t1 k
+    for k in 1 2 3 4 5; do
+        for product in FactoryApp HandApp; do
+            touch "$1/Sources/$product/main.swift"
+            t0=$(date +%s.%N)
+            swift build --package-path "$1" -c "$2" --product "$product" > /dev/null
+            t1=$(date +%s.%N)
+            if [[ $product == FactoryApp ]]; then factory+=("$(echo "$t1 - $t0" | bc)"); else hand+=("$(echo "$t1 - $t0" | bc)"); fi
+        done
     done
-    printf '%s\n' "${times[@]}" | sort -n | sed -n 2p
+    echo "$(printf '%s\n' "${factory[@]}" | sort -n | sed -n 3p) $(printf '%s\n' "${hand[@]}" | sort -n | sed -n 3p)"
 }
 
 declare -A size
@@ -149,12 +153,10 @@ if $sizes_only; then
     exit 0
 fi
 echo "== N=$large: rebuild times" >&2
-release_factory=$(rebuild "$dir" release FactoryApp)
-release_hand=$(rebuild "$dir" release HandApp)
+read -r release_factory release_hand <<< "$(rebuild "$dir" release)"
 swift build --package-path "$dir" -c debug --product FactoryApp > /dev/null
 swift build --package-path "$dir" -c debug --product HandApp > /dev/null
-debug_factory=$(rebuild "$dir" debug FactoryApp)
-debug_hand=$(rebuild "$dir" debug HandApp)
+read -r debug_factory debug_hand <<< "$(rebuild "$dir" debug)"
 
 diff_small=$((size[factory$small] - size[hand$small]))
 diff_large=$((size[factory$large] - size[hand$large]))
