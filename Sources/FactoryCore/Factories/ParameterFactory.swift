@@ -57,6 +57,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
 
     /// The resolution, compiled once per parameter and value type; see ``Factory``.
     /// A direct build records the parameter's address for cycle detection.
+    // `__consuming` for the reason `Factory.resolved()` gives.
     @_alwaysEmitIntoClient @inline(never) @usableFromInline
     __consuming func resolved(_ parameter: P) -> T {
         withUnsafePointer(to: parameter) { address in
