@@ -29,22 +29,40 @@ done
 products=(BaselineBench FactoryBench SwinjectBench DependenciesBench InstructionProbe
           LaunchBaseline LaunchFactory LaunchSwinject LaunchDependencies BenchReport)
 
+# SwiftPM's incremental build can miss that the library's inlinable code
+# changed (`@inlinable`, `@_alwaysEmitIntoClient`, bodies it optimizes across
+# modules): the targets that inlined it are not recompiled. Either the link then
+# fails (undefined `package` symbols), or, worse, it succeeds and the benchmarks
+# measure the old code. So those targets' objects go whenever the library's
+# sources differ from the ones the last build in this scratch path used.
+forget_library_users() {
+    rm -f "$1"/release/{ScenariosFactory,FactoryBench,LaunchFactory,InstructionProbe}.build/*.o
+}
+
+library_fingerprint() {
+    (cd .. && find Sources Package.swift -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum)
+}
+
 # build <scratch path> <product>...
-# SwiftPM's incremental build can miss that the library's @inlinable code
-# changed and then fails to link the targets that inlined it (undefined
-# `package` symbols). If a product fails, rebuild those targets from scratch once.
 build() {
     local scratch="$1"
     shift
+    local fingerprint recorded="$scratch/library-sources.sha256"
+    fingerprint="$(library_fingerprint)"
+    if [[ ! -f "$recorded" || "$(cat "$recorded")" != "$fingerprint" ]]; then
+        forget_library_users "$scratch"
+    fi
     local product
     for product in "$@"; do
         if ! swift build -c release --scratch-path "$scratch" --product "$product" 2>&1 \
             | { grep -v -E '^\[[0-9]+/[0-9]+\]' || true; } >&2; then
             echo "== $product failed; rebuilding the targets that use the library and retrying" >&2
-            rm -f "$scratch"/release/{ScenariosFactory,FactoryBench,LaunchFactory,InstructionProbe}.build/*.o
+            forget_library_users "$scratch"
             swift build -c release --scratch-path "$scratch" --product "$product" >&2
         fi
     done
+    mkdir -p "$scratch"
+    echo "$fingerprint" > "$recorded"
 }
 
 # The scenario-10 sources are generated, not committed.
