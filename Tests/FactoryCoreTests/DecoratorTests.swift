@@ -54,12 +54,24 @@ import Testing
         _ = Factory<Service>(container, key: "countingService") { Service() }()
         #expect(definitionDecorations.value == before)
     }
+
+    @Test func aParameterFactorysDefinitionDecoratorSeesEachInstanceItBuilds() {
+        let container = Container()
+        _ = container.decoratedNumbered(1)
+        _ = container.decoratedNumbered(2)
+        #expect(parameterDecorations.values == [1, 2])
+    }
 }
 
 private let definitionDecorations = Counter()
+private let parameterDecorations = Collector<Int>()
 
 extension Container {
     fileprivate var countingService: Factory<Service> {
         self { Service() }.decorator { _ in definitionDecorations.increment() }
+    }
+
+    fileprivate var decoratedNumbered: ParameterFactory<Int, Service> {
+        self { Service(id: $0) }.decorator { parameterDecorations.append($0.id) }
     }
 }

@@ -83,8 +83,12 @@ public struct Factory<T>: FactoryModifying, Sendable {
     // of releasing it after the call, which leaves an app's code that resolves many
     // factories in a row fewer retains and releases to optimize. Not `consuming`:
     // that binding is mutable, and an unoptimized build copies it into this frame
-    // at each use (RELIABILITY.md, guarantee 10).
+    // at each use (RELIABILITY.md, guarantee 10). The semantics attribute keeps
+    // the optimizer from turning the owned factory back into a borrowed one when
+    // it specializes this function: the caller would then copy the whole value
+    // into a second temporary to pass it.
     @_alwaysEmitIntoClient @inline(never) @usableFromInline
+    @_semantics("optimize.sil.specialize.owned2guarantee.never")
     __consuming func resolved() -> T {
         let step = Self.fastStep(self)
         if let build = step.build { return Self.build(self, entered: build) }
@@ -102,9 +106,17 @@ public struct Factory<T>: FactoryModifying, Sendable {
     /// Runs the closure of the build `fastStep` entered.
     @_alwaysEmitIntoClient
     static func build(_ factory: borrowing Self, entered context: Unmanaged<ResolutionContext>) -> T {
-        var value = factory.factory()
-        factory.registration.endDirectBuild(context, built: &value)
+        let value = factory.factory()
+        if factory.registration.endDirectBuild(context) { decorate(factory, value) }
         return value
+    }
+
+    /// Runs the definition's decorator on a directly built instance; not inlined,
+    /// so that taking the instance's address stays out of `resolved()`.
+    @_alwaysEmitIntoClient @inline(never)
+    static func decorate(_ factory: borrowing Self, _ value: T) {
+        var copy = value
+        factory.registration.decorateNew(&copy)
     }
 
     @_alwaysEmitIntoClient

@@ -57,8 +57,10 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
 
     /// The resolution, compiled once per parameter and value type; see ``Factory``.
     /// A direct build records the parameter's address for cycle detection.
-    // `__consuming` for the reason `Factory.resolved()` gives.
+    // `__consuming`, and not turned back into a borrow, for the reasons
+    // `Factory.resolved()` gives.
     @_alwaysEmitIntoClient @inline(never) @usableFromInline
+    @_semantics("optimize.sil.specialize.owned2guarantee.never")
     __consuming func resolved(_ parameter: P) -> T {
         withUnsafePointer(to: parameter) { address in
             let step = Self.fastStep(self, parameter: UnsafeRawPointer(address))
@@ -78,9 +80,16 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     /// Runs the closure of the build `fastStep` entered.
     @_alwaysEmitIntoClient
     static func build(_ factory: borrowing Self, _ parameter: P, entered context: Unmanaged<ResolutionContext>) -> T {
-        var value = factory.factory(parameter)
-        factory.registration.endDirectBuild(context, built: &value)
+        let value = factory.factory(parameter)
+        if factory.registration.endDirectBuild(context) { decorate(factory, value) }
         return value
+    }
+
+    /// Runs the definition's decorator on a directly built instance (see `Factory.decorate`).
+    @_alwaysEmitIntoClient @inline(never)
+    static func decorate(_ factory: borrowing Self, _ value: T) {
+        var copy = value
+        factory.registration.decorateNew(&copy)
     }
 
     @_alwaysEmitIntoClient

@@ -132,21 +132,32 @@ extension FactoryRegistration {
         return FastStep(hit: .miss, build: context)
     }
 
-    /// Ends a build ``fastStep(parameter:)`` entered on `context`, which built the
-    /// instance at `value`: leaves it, then runs the definition's decorator.
+    /// Ends a build ``fastStep(parameter:)`` entered on `context`: leaves it.
+    /// Returns whether the definition has a decorator, which the caller then runs
+    /// on the new instance with ``decorateNew(_:)``.
+    ///
+    /// Returns a flag instead of taking the instance's address: a caller that
+    /// takes an address gets a stack protector, which the hit on the same path
+    /// would pay too.
+    @usableFromInline
+    package func endDirectBuild(_ context: Unmanaged<ResolutionContext>) -> Bool {
+        context._withUnsafeGuaranteedRef { $0.leave() }
+        return extras?.decorator != nil
+    }
+
+    /// Runs the definition's decorator on the instance a direct build made.
     ///
     /// Takes a typed pointer so that a caller passes `&value`: an inout-to-pointer
     /// conversion, where `withUnsafePointer(to:)` would add a closure to specialize
     /// for every value type.
     @_alwaysEmitIntoClient @inline(__always)
-    package func endDirectBuild<V>(_ context: Unmanaged<ResolutionContext>, built value: UnsafePointer<V>) {
-        endDirectBuild(context, value: UnsafeRawPointer(value))
+    package func decorateNew<V>(_ value: UnsafePointer<V>) {
+        decorateNew(value: UnsafeRawPointer(value))
     }
 
-    /// The untyped form of ``endDirectBuild(_:built:)``.
+    /// The untyped form of ``decorateNew(_:)``.
     @usableFromInline
-    package func endDirectBuild(_ context: Unmanaged<ResolutionContext>, value: UnsafeRawPointer) {
-        context._withUnsafeGuaranteedRef { $0.leave() }
+    package func decorateNew(value: UnsafeRawPointer) {
         if let decorator = extras?.decorator { decorator.decorate(value, isNew: true) }
     }
 }
