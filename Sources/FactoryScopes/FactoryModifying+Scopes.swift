@@ -1,13 +1,13 @@
-// The caching modifiers, once for every kind of factory. Each property calls one
-// function of the library, which reads the scope there: a definition compiles a
-// call, not the scope's global accessor and a call.
+// The caching modifiers, once for every kind of factory. Each property gets its
+// scope from one call to the library (not the lazy global's accessor) and stores
+// it in the definition inline (`setScopeProperty`).
 
 extension FactoryModifying {
     /// One instance per singleton storage (the process's): see ``Scope/singleton``.
     /// Built once however many threads or tasks resolve it at the same moment.
     @_transparent @_alwaysEmitIntoClient public var singleton: Self {
         consuming get {
-            registration.setSingletonScope()
+            registration.setScopeProperty(FactoryRegistration.singletonScope())
             return self
         }
     }
@@ -16,7 +16,7 @@ extension FactoryModifying {
     /// Built once however many threads or tasks resolve it at the same moment.
     @_transparent @_alwaysEmitIntoClient public var cached: Self {
         consuming get {
-            registration.setCachedScope()
+            registration.setScopeProperty(FactoryRegistration.cachedScope())
             return self
         }
     }
@@ -24,7 +24,7 @@ extension FactoryModifying {
     /// Held weakly while others hold it (objects only); see ``Scope/shared``.
     @_transparent @_alwaysEmitIntoClient public var shared: Self {
         consuming get {
-            registration.setSharedScope()
+            registration.setScopeProperty(FactoryRegistration.sharedScope())
             return self
         }
     }
@@ -73,7 +73,7 @@ extension Factory {
     /// One instance per resolution cycle; see ``Scope/graph``.
     @_transparent @_alwaysEmitIntoClient public var graph: Self {
         consuming get {
-            registration.setGraphScope()
+            registration.setScopeProperty(FactoryRegistration.graphScope())
             return self
         }
     }
@@ -83,7 +83,7 @@ extension ParameterFactory {
     /// One instance per resolution cycle; see ``Scope/graph``.
     @_transparent @_alwaysEmitIntoClient public var graph: Self {
         consuming get {
-            registration.setGraphScope()
+            registration.setScopeProperty(FactoryRegistration.graphScope())
             return self
         }
     }
@@ -104,29 +104,29 @@ extension AsyncParameterFactory {
 }
 #endif
 
+// Each standard scope, unretained (scopes are never freed), from a call to the
+// library, so that a definition does not compile the accessor of the lazy global
+// `Scope.cached` and its kin. One function per scope: a switch over an argument
+// would put its branches on every definition's path.
 extension FactoryRegistration {
-    /// `.singleton`, the way a modifier property sets a scope.
     @usableFromInline
-    mutating func setSingletonScope() {
-        setScopeProperty(.singleton)
+    static func singletonScope() -> Unmanaged<Scope> {
+        Unmanaged.passUnretained(Scope.singleton)
     }
 
-    /// `.cached`, the way a modifier property sets a scope.
     @usableFromInline
-    mutating func setCachedScope() {
-        setScopeProperty(.cached)
+    static func cachedScope() -> Unmanaged<Scope> {
+        Unmanaged.passUnretained(Scope.cached)
     }
 
-    /// `.shared`, the way a modifier property sets a scope.
     @usableFromInline
-    mutating func setSharedScope() {
-        setScopeProperty(.shared)
+    static func sharedScope() -> Unmanaged<Scope> {
+        Unmanaged.passUnretained(Scope.shared)
     }
 
-    /// `.graph`, the way a modifier property sets a scope.
     @usableFromInline
-    mutating func setGraphScope() {
-        setScopeProperty(.graph)
+    static func graphScope() -> Unmanaged<Scope> {
+        Unmanaged.passUnretained(Scope.graph)
     }
 }
 

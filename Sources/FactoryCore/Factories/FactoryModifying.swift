@@ -55,7 +55,7 @@ extension FactoryModifying {
     @_alwaysEmitIntoClient
     public var unique: Self {
         consuming get {
-            registration.setScopeProperty(.unique)
+            registration.setScopeProperty(FactoryRegistration.uniqueScope())
             return self
         }
     }

@@ -70,14 +70,24 @@ extension FactoryRegistration {
 
     /// Sets the scope the way a modifier property does: in the definition, unless
     /// this value persists.
-    @inlinable
-    package mutating func setScopeProperty(_ scope: Scope) {
+    // Inlined into the definition, whose traits are constants there: it compiles
+    // to the stores alone. Called, it would need the factory value in memory, and
+    // the definition would then copy that value out to return it.
+    @_alwaysEmitIntoClient @inline(__always)
+    package mutating func setScopeProperty(_ scope: Unmanaged<Scope>) {
         if traits.contains(.persists) {
-            persistScope(scope)
+            persistScope(scope.takeUnretainedValue())
         } else {
-            scopeReference = Unmanaged.passUnretained(scope)
+            scopeReference = scope
             traits.insert(.hasScope)
         }
+    }
+
+    /// ``Scope/unique``, unretained (scopes are never freed), for `.unique`: a call,
+    /// so that a definition does not compile the lazy global's accessor.
+    @usableFromInline
+    package static func uniqueScope() -> Unmanaged<Scope> {
+        Unmanaged.passUnretained(Scope.unique)
     }
 
     /// Persists `scope` as the factory's scope in its container.
