@@ -137,7 +137,8 @@ package final class ResolutionContext {
         /// Whether `other` is a build of the same factory of the same container
         /// instance with an equal parameter: resolving it inside this one is a cycle.
         func isSameBuild(as other: Frame) -> Bool {
-            container == other.container && ObjectIdentifier(valueType) == ObjectIdentifier(other.valueType)
+            // The value type first: it tells most frames of a chain apart at once.
+            ObjectIdentifier(valueType) == ObjectIdentifier(other.valueType) && container == other.container
                 && ObjectIdentifier(parameterType) == ObjectIdentifier(other.parameterType)
                 && FactoryName.equal(name, other.name)
                 && ResolutionContext.sameParameter(parameter, other.parameter, parameterType)
