@@ -107,16 +107,8 @@ public struct Factory<T>: FactoryModifying, Sendable {
     @_alwaysEmitIntoClient
     static func build(_ factory: borrowing Self, entered context: Unmanaged<ResolutionContext>) -> T {
         let value = factory.factory()
-        if factory.registration.endDirectBuild(context) { decorate(factory, value) }
+        factory.registration.endDirectBuild(context)
         return value
-    }
-
-    /// Runs the definition's decorator on a directly built instance; not inlined,
-    /// so that taking the instance's address stays out of `resolved()`.
-    @_alwaysEmitIntoClient @inline(never)
-    static func decorate(_ factory: borrowing Self, _ value: T) {
-        var copy = value
-        factory.registration.decorateNew(&copy)
     }
 
     @_alwaysEmitIntoClient

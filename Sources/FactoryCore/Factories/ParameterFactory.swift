@@ -81,15 +81,8 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     @_alwaysEmitIntoClient
     static func build(_ factory: borrowing Self, _ parameter: P, entered context: Unmanaged<ResolutionContext>) -> T {
         let value = factory.factory(parameter)
-        if factory.registration.endDirectBuild(context) { decorate(factory, value) }
+        factory.registration.endDirectBuild(context)
         return value
-    }
-
-    /// Runs the definition's decorator on a directly built instance (see `Factory.decorate`).
-    @_alwaysEmitIntoClient @inline(never)
-    static func decorate(_ factory: borrowing Self, _ value: T) {
-        var copy = value
-        factory.registration.decorateNew(&copy)
     }
 
     @_alwaysEmitIntoClient

@@ -109,10 +109,10 @@ extension FactoryRegistration {
 
     /// What a synchronous factory's resolution does first: the hit (see ``hit()``),
     /// or, when the definition's closure is all a resolution runs (nothing
-    /// persisted or watched, no context override or promise, a scope that caches
-    /// nothing), the build entered on the thread's resolution context, with the
+    /// persisted or watched, no context override, decorator or promise, a scope
+    /// that caches nothing), the build entered on the thread's resolution context, with the
     /// parameter at `parameter`: the caller calls the closure and ends the build
-    /// with ``endDirectBuild(_:value:)``. Else nothing: the general path decides.
+    /// with ``endDirectBuild(_:)``. Else nothing: the general path decides.
     @usableFromInline
     package func fastStep(parameter: UnsafeRawPointer?) -> FastStep {
         let flags = manager.flags.value
@@ -123,7 +123,11 @@ extension FactoryRegistration {
         if let scope = scopeReference, scope._withUnsafeGuaranteedRef({ $0.keeping }) != .nothing {
             return FastStep(hit: hit(in: scope), build: nil)
         }
-        guard extras?.contexts == nil else { return FastStep(hit: .miss, build: nil) }
+        // A context override or a decorator: the general path. A decorator needs the
+        // instance's address, and taking it in `resolved()` would give every hit there
+        // a stack protector; a separate function per value type would add to every
+        // app's build.
+        guard extras?.contexts == nil && extras?.decorator == nil else { return FastStep(hit: .miss, build: nil) }
         if isolation == .main && !cfactory_is_main_actor() { failMainActor(key) }
         let context = ResolutionContext.currentUnmanaged
         context._withUnsafeGuaranteedRef {
@@ -133,32 +137,9 @@ extension FactoryRegistration {
     }
 
     /// Ends a build ``fastStep(parameter:)`` entered on `context`: leaves it.
-    /// Returns whether the definition has a decorator, which the caller then runs
-    /// on the new instance with ``decorateNew(_:)``.
-    ///
-    /// Returns a flag instead of taking the instance's address: a caller that
-    /// takes an address gets a stack protector, which the hit on the same path
-    /// would pay too.
     @usableFromInline
-    package func endDirectBuild(_ context: Unmanaged<ResolutionContext>) -> Bool {
+    package func endDirectBuild(_ context: Unmanaged<ResolutionContext>) {
         context._withUnsafeGuaranteedRef { $0.leave() }
-        return extras?.decorator != nil
-    }
-
-    /// Runs the definition's decorator on the instance a direct build made.
-    ///
-    /// Takes a typed pointer so that a caller passes `&value`: an inout-to-pointer
-    /// conversion, where `withUnsafePointer(to:)` would add a closure to specialize
-    /// for every value type.
-    @_alwaysEmitIntoClient @inline(__always)
-    package func decorateNew<V>(_ value: UnsafePointer<V>) {
-        decorateNew(value: UnsafeRawPointer(value))
-    }
-
-    /// The untyped form of ``decorateNew(_:)``.
-    @usableFromInline
-    package func decorateNew(value: UnsafeRawPointer) {
-        if let decorator = extras?.decorator { decorator.decorate(value, isNew: true) }
     }
 }
 
