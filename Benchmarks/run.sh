@@ -31,12 +31,17 @@ products=(BaselineBench FactoryBench SwinjectBench DependenciesBench Instruction
 
 # SwiftPM's incremental build can miss that the library's inlinable code
 # changed (`@inlinable`, `@_alwaysEmitIntoClient`, bodies it optimizes across
-# modules): the targets that inlined it are not recompiled. Either the link then
-# fails (undefined `package` symbols), or, worse, it succeeds and the benchmarks
-# measure the old code. So those targets' objects go whenever the library's
-# sources differ from the ones the last build in this scratch path used.
+# modules): the targets that inlined it are not recompiled, the library's own
+# upper modules included (FactoryWrappers keeps FactoryCore's bodies). Either
+# the link then fails (undefined `package` symbols), or, worse, it succeeds and
+# the benchmarks measure the old code. So the objects of the library's targets
+# and of those that use it go whenever the library's sources differ from the
+# ones the last build in this scratch path used.
 forget_library_users() {
-    rm -f "$1"/release/{ScenariosFactory,FactoryBench,LaunchFactory,InstructionProbe}.build/*.o
+    local target
+    for target in ../Sources/*/ ScenariosFactory FactoryBench LaunchFactory InstructionProbe; do
+        rm -f "$1/release/$(basename "$target").build/"*.o
+    done
 }
 
 library_fingerprint() {
