@@ -66,7 +66,6 @@ build() {
             swift build -c release --scratch-path "$scratch" --product "$product" >&2
         fi
     done
-    mkdir -p "$scratch"
     echo "$fingerprint" > "$recorded"
 }
 
