@@ -13,7 +13,7 @@ import SwiftUI
 // FactoryCore's forms, which return the factory or the container, are
 // `@_disfavoredOverload`: these win wherever both fit.
 
-extension Factory {
+extension FactoryModifying {
     /// Registers `factory` for a preview and returns an `EmptyView`, so the call
     /// stands as a statement in a `#Preview` body.
     ///
@@ -24,10 +24,10 @@ extension Factory {
     /// }
     /// ```
     ///
-    /// The registration is the same as ``register(isolation:factory:)``'s and lasts
-    /// until the factory or its container is reset.
+    /// The registration is the same as ``FactoryModifying/register(isolation:factory:)``'s
+    /// and lasts until the factory or its container is reset.
     @discardableResult
-    public func preview(isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T) -> EmptyView {
+    public func preview(isolation: isolated (any Actor)? = #isolation, factory: Closure) -> EmptyView {
         register(isolation: isolation, factory: factory)
         return EmptyView()
     }
@@ -42,48 +42,14 @@ extension Factory {
     /// }
     /// ```
     @discardableResult
-    public func callAsFunction(isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T) -> EmptyView {
-        register(isolation: isolation, factory: factory)
-        return EmptyView()
-    }
-}
-
-extension ParameterFactory {
-    /// Registers `factory` for a preview and returns an `EmptyView`; see
-    /// ``Factory/preview(isolation:factory:)``.
-    @discardableResult
-    public func preview(isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T) -> EmptyView {
-        register(isolation: isolation, factory: factory)
-        return EmptyView()
-    }
-
-    /// Registers `factory` and returns an `EmptyView`; see
-    /// ``Factory/callAsFunction(isolation:factory:)``.
-    @discardableResult
-    public func callAsFunction(isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T) -> EmptyView {
+    public func callAsFunction(isolation: isolated (any Actor)? = #isolation, factory: Closure) -> EmptyView {
         register(isolation: isolation, factory: factory)
         return EmptyView()
     }
 }
 
 #if SwiftConcurrency
-extension Factory {
-    /// ``preview(isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
-    @discardableResult
-    public func preview(factory: @escaping @MainActor () -> T) -> EmptyView {
-        register(factory: factory)
-        return EmptyView()
-    }
-
-    /// ``callAsFunction(isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
-    @discardableResult
-    public func callAsFunction(factory: @escaping @MainActor () -> T) -> EmptyView {
-        register(factory: factory)
-        return EmptyView()
-    }
-}
-
-extension ParameterFactory {
+extension FactoryModifying where Closure == (P) -> T {
     /// ``preview(isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @discardableResult
     public func preview(factory: @escaping @MainActor (P) -> T) -> EmptyView {

@@ -30,6 +30,8 @@
 public struct AsyncFactory<T: Sendable>: FactoryModifying, Sendable {
     /// No parameter.
     public typealias P = Void
+    /// What `register` and the context overrides take: `{ try await Database.connect() }`.
+    public typealias Closure = @Sendable (P) async throws -> T
     /// The definition and modifiers; see ``FactoryModifying``.
     public var registration: FactoryRegistration
     /// The definition's closure.
@@ -63,47 +65,6 @@ public struct AsyncFactory<T: Sendable>: FactoryModifying, Sendable {
     nonisolated(nonsending) public func resolve() async throws -> T {
         try await callAsFunction()
     }
-
-    /// Replaces the closure in this container until reset, and drops cached instances.
-    @discardableResult
-    public func register(factory: @escaping @Sendable () async throws -> T) -> Self {
-        registering(AsyncRegistrationBox(AsyncClosure<Void, T>(plain: factory)))
-    }
-
-    /// Uses `factory` when any of `contexts` applies (see ``FactoryContext``).
-    /// Applied outside the factory's definition it persists until reset.
-    ///
-    /// - Parameters:
-    ///   - contexts: When the override applies.
-    ///   - caller: Leave the default: it tells the definition from a change made at run time.
-    ///   - factory: Builds the instance in those contexts.
-    @discardableResult
-    public func context(
-        _ contexts: FactoryContextType..., caller: StaticString = #function,
-        factory: @escaping @Sendable () async throws -> T
-    ) -> Self {
-        overriding(contexts, caller: caller, with: AsyncRegistrationBox(AsyncClosure<Void, T>(plain: factory)))
-    }
-
-    /// Uses `factory` while running tests.
-    ///
-    /// - Parameters:
-    ///   - caller: Leave the default: it tells the definition from a change made at run time.
-    ///   - factory: Builds the instance under test.
-    @discardableResult
-    public func onTest(caller: StaticString = #function, factory: @escaping @Sendable () async throws -> T) -> Self {
-        overriding([.test], caller: caller, with: AsyncRegistrationBox(AsyncClosure<Void, T>(plain: factory)))
-    }
-
-    /// Uses `factory` in DEBUG builds.
-    ///
-    /// - Parameters:
-    ///   - caller: Leave the default: it tells the definition from a change made at run time.
-    ///   - factory: Builds the instance in DEBUG builds.
-    @discardableResult
-    public func onDebug(caller: StaticString = #function, factory: @escaping @Sendable () async throws -> T) -> Self {
-        overriding([.debug], caller: caller, with: AsyncRegistrationBox(AsyncClosure<Void, T>(plain: factory)))
-    }
 }
 
 /// An asynchronous factory that takes a parameter: see ``AsyncFactory``.
@@ -111,6 +72,8 @@ public struct AsyncFactory<T: Sendable>: FactoryModifying, Sendable {
 /// A cycle is the same factory of the same container re-entered with an equal
 /// parameter; resolving itself with another parameter is ordinary recursion.
 public struct AsyncParameterFactory<P: Sendable, T: Sendable>: FactoryModifying, Sendable {
+    /// What `register` and the context overrides take: `{ try await Session(user: $0) }`.
+    public typealias Closure = @Sendable (P) async throws -> T
     /// The definition and modifiers; see ``FactoryModifying``.
     public var registration: FactoryRegistration
     /// The definition's closure.
@@ -143,26 +106,6 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: FactoryModifying,
     /// Resolves an instance for `parameter`; the same as calling the factory.
     nonisolated(nonsending) public func resolve(_ parameter: P) async throws -> T {
         try await callAsFunction(parameter)
-    }
-
-    /// Replaces the closure in this container until reset, and drops cached instances.
-    @discardableResult
-    public func register(factory: @escaping @Sendable (P) async throws -> T) -> Self {
-        registering(AsyncRegistrationBox(AsyncClosure<P, T>(withParameter: factory)))
-    }
-
-    /// Uses `factory` when any of `contexts` applies; persists when applied outside the definition.
-    ///
-    /// - Parameters:
-    ///   - contexts: When the override applies.
-    ///   - caller: Leave the default: it tells the definition from a change made at run time.
-    ///   - factory: Builds the instance in those contexts.
-    @discardableResult
-    public func context(
-        _ contexts: FactoryContextType..., caller: StaticString = #function,
-        factory: @escaping @Sendable (P) async throws -> T
-    ) -> Self {
-        overriding(contexts, caller: caller, with: AsyncRegistrationBox(AsyncClosure<P, T>(withParameter: factory)))
     }
 }
 

@@ -39,8 +39,10 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         let merged = GeneralPath.merge(registration, persisted, defaultScope: defaultScope)
         // Every box of this key was made by this kind of factory for `P` and `T`;
         // checked all the same, as any cast user code can reach.
-        let box = merged.closureBox.map { $0 as? AsyncRegistrationBox<P, T> }
-        return Effective(options: merged, factory: box??.factory ?? factory)
+        guard let box = merged.closureBox as? RegistrationBox<AsyncParameterFactory<P, T>.Closure> else {
+            return Effective(options: merged, factory: factory)
+        }
+        return Effective(options: merged, factory: AsyncClosure(withParameter: box.closure))
     }
 
     /// Resolves: from the cache, by joining a build under way, or by building.

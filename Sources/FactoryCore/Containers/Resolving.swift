@@ -19,7 +19,7 @@ extension Resolving {
     public func register<T>(
         _ type: T.Type = T.self, isolation: isolated (any Actor)? = #isolation, factory: @escaping () -> T
     ) -> Factory<T> {
-        typedFactory(type).register(isolation: isolation, factory: factory)
+        typedFactory(type).register(isolation: isolation) { _ in factory() }
     }
 
     /// Resolves the `T` registered in this container, or `nil` when none is.
@@ -30,7 +30,9 @@ extension Resolving {
         var factory = typedFactory(type)
         guard let registered = registration(of: factory) else { return nil }
         // The registration read here is the definition, so a reset after this point still has a closure to run.
-        factory.factory = registered.factory.plainClosure.unsafelyUnwrapped
+        let closure = registered.closure
+        // Its isolation, checked when it runs, is the registration's.
+        factory.factory = ClosureAdapter.adapt({ closure(()) }, nil).0
         factory.registration.isolation = registered.isolation
         return factory.resolve()
     }
@@ -42,11 +44,11 @@ extension Resolving {
         return registration(of: factory) == nil ? nil : factory
     }
 
-    private func registration<T>(of factory: Factory<T>) -> RegistrationBox<Void, T>? {
+    private func registration<T>(of factory: Factory<T>) -> RegistrationBox<Factory<T>.Closure>? {
         manager.ensureAutoRegistered(self)
         let key = factory.registration.key
         let box = manager.findSlot(key)?._withUnsafeGuaranteedRef { $0.loadOptions()?.value.registration }
-        return box.map { unsafeDowncast($0, to: RegistrationBox<Void, T>.self) }
+        return box.map { unsafeDowncast($0, to: RegistrationBox<Factory<T>.Closure>.self) }
     }
 
     func typedFactory<T>(_ type: T.Type) -> Factory<T> {

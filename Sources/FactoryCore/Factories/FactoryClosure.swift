@@ -1,30 +1,32 @@
-/// A factory's closure, as the resolution path calls it. `Factory` keeps its
-/// `() -> T` as written: converting it to `(Void) -> T` would need a
-/// reabstraction thunk, an allocation per Factory value.
+/// A factory's closure, as the resolution path calls it: a ``Factory``'s
+/// definition, `() -> T` as written (converting it to `(Void) -> T` would need a
+/// reabstraction thunk, an allocation per Factory value), or a closure taking the
+/// parameter: a ``ParameterFactory``'s definition, and every registration and
+/// context override (``FactoryModifying/Closure``, `(P) -> T`).
 ///
 /// A struct with one optional per shape rather than an enum: copying and
 /// destroying it is then two plain reference-count operations the optimizer sees,
 /// not an outlined multi-payload-enum copy, and factory values are copied on
 /// every definition evaluation.
 @usableFromInline
-package struct FactoryClosure<P, T>: Sendable {
-    @usableFromInline let plainClosure: (@Sendable () -> T)?
-    @usableFromInline let parameterClosure: (@Sendable (P) -> T)?
+package struct FactoryClosure<P, T> {
+    @usableFromInline let plainClosure: (() -> T)?
+    @usableFromInline let parameterClosure: ((P) -> T)?
 
     /// A closure without parameter (``Factory``).
     @inlinable
-    package static func plain(_ closure: @escaping @Sendable () -> T) -> Self {
+    package static func plain(_ closure: @escaping () -> T) -> Self {
         Self(plainClosure: closure, parameterClosure: nil)
     }
 
     /// A closure taking the parameter (``ParameterFactory``).
     @inlinable
-    package static func parameter(_ closure: @escaping @Sendable (P) -> T) -> Self {
+    package static func parameter(_ closure: @escaping (P) -> T) -> Self {
         Self(plainClosure: nil, parameterClosure: closure)
     }
 
     @inlinable
-    init(plainClosure: (@Sendable () -> T)?, parameterClosure: (@Sendable (P) -> T)?) {
+    init(plainClosure: (() -> T)?, parameterClosure: ((P) -> T)?) {
         self.plainClosure = plainClosure
         self.parameterClosure = parameterClosure
     }

@@ -23,13 +23,19 @@
 /// definition unless chained after `register`, a run-time context override or
 /// `once()`. A definition never overwrites what was persisted.
 ///
-/// Each modifier is written once, here, over the factory's
-/// ``FactoryRegistration``, which is the same for every kind.
+/// Each modifier is written once, in extensions of this protocol, over the
+/// factory's ``FactoryRegistration`` (the same for every kind) and its
+/// ``Closure`` type: every kind takes every modifier, with the same meaning.
 public protocol FactoryModifying {
     /// The parameter type; `Void` for ``Factory`` and ``AsyncFactory``.
     associatedtype P
     /// The type the factory resolves.
     associatedtype T
+    /// The closure that `register`, the context overrides and the registration
+    /// sugar take: `(P) -> T` for the synchronous kinds (a closure without
+    /// parameter, `{ Service() }`, fits it when `P` is `Void`) and
+    /// `@Sendable (P) async throws -> T` for the asynchronous ones.
+    associatedtype Closure
     /// The factory's definition and modifiers. An implementation detail of the
     /// modifiers; use the modifier methods instead.
     var registration: FactoryRegistration { get set }
@@ -110,20 +116,6 @@ extension FactoryModifying {
     /// The factory's identity (container type, name, parameter and value type).
     public var key: FactoryKey {
         registration.key
-    }
-
-    /// Persists `box` as the factory's registration; see `register`.
-    @_alwaysEmitIntoClient @usableFromInline
-    consuming func registering(_ box: RegistrationBoxBase) -> Self {
-        registration.register(box)
-        return self
-    }
-
-    /// Adds the context override `box` for `types`, from a modifier called in `caller`.
-    @_alwaysEmitIntoClient @usableFromInline
-    consuming func overriding(_ types: [FactoryContextType], caller: StaticString, with box: RegistrationBoxBase) -> Self {
-        registration.addContexts(types, box, caller: caller)
-        return self
     }
 }
 

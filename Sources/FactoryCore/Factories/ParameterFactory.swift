@@ -13,6 +13,8 @@
 /// with a different parameter (recursion); with an equal one it is a cycle.
 /// Isolation works as for ``Factory``.
 public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
+    /// What `register` and the context overrides take: `{ Service($0) }`.
+    public typealias Closure = (P) -> T
     /// The definition and modifiers; see ``FactoryModifying``.
     public var registration: FactoryRegistration
     /// The definition's closure.
@@ -93,105 +95,5 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     @_alwaysEmitIntoClient
     static func resolveGenerally(_ factory: borrowing Self, _ parameter: P) -> T {
         GeneralPath.resolve(factory.registration, factory.factory, parameter)
-    }
-
-    /// Replaces the definition's closure for this container until reset, and drops
-    /// the factory's cached instances so the next resolution uses `factory`.
-    ///
-    /// Other container instances are not affected. Modifiers chained after
-    /// `register` persist with it: `container.service.register { Mock($0) }.singleton`.
-    /// A resolution already under way may still finish with the old closure, but
-    /// none that starts after `register` returns uses it, and an instance the old
-    /// closure builds is never cached.
-    @_alwaysEmitIntoClient @discardableResult
-    public func register(isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T) -> Self {
-        let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
-        return registering(RegistrationBox(.parameter(closure), isolation: closureIsolation, describesType: false))
-    }
-
-    /// Overrides the factory in the given contexts; see ``FactoryContextType`` for
-    /// precedence. A context override wins over `register`.
-    ///
-    /// In the factory's own definition the override is part of the definition;
-    /// applied anywhere else it persists in the container until reset.
-    ///
-    /// - Parameters:
-    ///   - contexts: When the override applies.
-    ///   - caller: Leave the default: it tells the definition from a change made at run time.
-    ///   - isolation: Leave the default (`#isolation`): the actor the closure is isolated to, checked when it runs.
-    ///   - factory: Builds the instance in those contexts.
-    @_alwaysEmitIntoClient @discardableResult
-    public func context(
-        _ contexts: FactoryContextType..., caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping (P) -> T
-    ) -> Self {
-        overriding(contexts, caller: caller, with: Self.box(factory, isolation))
-    }
-
-    /// Overrides the factory when `argument` is a launch or runtime argument.
-    /// In release builds launch arguments count only when
-    /// ``FactoryContext/honorsLaunchOverridesInRelease`` is set.
-    @_alwaysEmitIntoClient @discardableResult
-    public func onArg(
-        _ argument: String, caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping (P) -> T
-    ) -> Self {
-        overriding([.arg(argument)], caller: caller, with: Self.box(factory, isolation))
-    }
-
-    /// Overrides the factory when any of `arguments` is present.
-    @_alwaysEmitIntoClient @discardableResult
-    public func onArgs(
-        _ arguments: [String], caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
-        factory: @escaping (P) -> T
-    ) -> Self {
-        overriding([.args(arguments)], caller: caller, with: Self.box(factory, isolation))
-    }
-
-    /// Overrides the factory in SwiftUI previews.
-    @_alwaysEmitIntoClient @discardableResult
-    public func onPreview(
-        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T
-    ) -> Self {
-        overriding([.preview], caller: caller, with: Self.box(factory, isolation))
-    }
-
-    /// Overrides the factory under XCTest and Swift Testing.
-    @_alwaysEmitIntoClient @discardableResult
-    public func onTest(
-        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T
-    ) -> Self {
-        overriding([.test], caller: caller, with: Self.box(factory, isolation))
-    }
-
-    /// Overrides the factory in DEBUG builds.
-    @_alwaysEmitIntoClient @discardableResult
-    public func onDebug(
-        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T
-    ) -> Self {
-        overriding([.debug], caller: caller, with: Self.box(factory, isolation))
-    }
-
-    /// Overrides the factory in the simulator.
-    @_alwaysEmitIntoClient @discardableResult
-    public func onSimulator(
-        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T
-    ) -> Self {
-        overriding([.simulator], caller: caller, with: Self.box(factory, isolation))
-    }
-
-    /// Overrides the factory on a device (not the simulator).
-    @_alwaysEmitIntoClient @discardableResult
-    public func onDevice(
-        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: @escaping (P) -> T
-    ) -> Self {
-        overriding([.device], caller: caller, with: Self.box(factory, isolation))
-    }
-
-    /// The box a context override keeps `factory` in.
-    @_alwaysEmitIntoClient @usableFromInline
-    static func box(_ factory: @escaping (P) -> T, _ isolation: (any Actor)?) -> RegistrationBoxBase {
-        let (closure, closureIsolation) = ClosureAdapter.adapt(factory, isolation)
-        return RegistrationBox(.parameter(closure), isolation: closureIsolation, describesType: false)
     }
 }

@@ -321,17 +321,6 @@ package struct AsyncClosure<P, T>: Sendable {
     }
 }
 
-/// A registered asynchronous closure, stored untyped in a container like ``RegistrationBox``.
-package final class AsyncRegistrationBox<P, T>: RegistrationBoxBase, @unchecked Sendable {
-    // Sendable: see RegistrationBoxBase.
-    package let factory: AsyncClosure<P, T>
-
-    package init(_ factory: AsyncClosure<P, T>) {
-        self.factory = factory
-        super.init(isolation: .none, describesType: false)
-    }
-}
-
 /// One asynchronous build in the wait graph. Guarded by ``AsyncWaitGraph``'s lock.
 package final class AsyncWaiter: @unchecked Sendable {
     // Sendable because every property is only touched with AsyncWaitGraph's lock held.

@@ -270,11 +270,12 @@ struct PendingBuild {
     /// The closure to run: the registered one `begin` chose, else the definition's.
     /// The box's type is certain: a slot belongs to one factory, which its key names
     /// (kind, `P` and `T` included), so a registration stored there was made by a
-    /// factory of this `P` and `T`.
+    /// synchronous factory of this `P` and `T`, whose closure is `(P) -> T` (see
+    /// ``RegistrationBox``). A debug build checks the cast.
     @inline(__always)
     func closure<P, T>(_ definition: FactoryClosure<P, T>) -> FactoryClosure<P, T> {
         guard let box = closureBox else { return definition }
-        return unsafeDowncast(box, to: RegistrationBox<P, T>.self).factory
+        return .parameter(unsafeDowncast(box, to: RegistrationBox<(P) -> T>.self).closure)
     }
 
     /// Ends a resolution that has its instance, at `value`: the watch, the

@@ -1,5 +1,5 @@
 /// A closure registered with `register` or a context override, stored untyped
-/// in a container and downcast by key to ``RegistrationBox`` or ``AsyncRegistrationBox``.
+/// in a container and downcast by key to ``RegistrationBox``.
 @usableFromInline
 package class RegistrationBoxBase: @unchecked Sendable {
     // Sendable because `cells` is only touched with the owning container's
@@ -27,16 +27,24 @@ package class RegistrationBoxBase: @unchecked Sendable {
     }
 }
 
-/// A registered closure for synchronous factories of parameter `P` and value `T`.
+/// A registered closure of a factory whose ``FactoryModifying/Closure`` is `Closure`.
+///
+/// The key it is kept under determines `Closure`: every kind's closure type is a
+/// function of its `P` and `T` (`(P) -> T`, or `@Sendable (P) async throws -> T`
+/// for the asynchronous kinds, whose keys wrap `P` in ``AsyncKind``), and a key
+/// names the kind's parameter type and `T`. A ``Factory`` and a
+/// ``ParameterFactory`` with a `Void` parameter share their keys and their
+/// closure type alike.
 @usableFromInline
-package final class RegistrationBox<P, T>: RegistrationBoxBase, @unchecked Sendable {
-    // Sendable: see RegistrationBoxBase.
-    @usableFromInline package let factory: FactoryClosure<P, T>
+package final class RegistrationBox<Closure>: RegistrationBoxBase, @unchecked Sendable {
+    // Sendable: see RegistrationBoxBase; the closure's isolation is recorded and
+    // checked before it runs (FactoryModifying+Registration.swift).
+    @usableFromInline package let closure: Closure
 
     @usableFromInline
-    package init(_ factory: FactoryClosure<P, T>, isolation: ClosureIsolation, describesType: Bool) {
-        self.factory = factory
-        super.init(isolation: isolation, describesType: describesType)
+    package init(_ closure: Closure, isolation: ClosureIsolation) {
+        self.closure = closure
+        super.init(isolation: isolation, describesType: false)
     }
 }
 

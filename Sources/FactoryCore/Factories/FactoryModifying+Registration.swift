@@ -1,0 +1,244 @@
+// `register`, the context overrides and Factory 3.2's registration sugar, once for
+// every kind of factory: each takes the kind's ``FactoryModifying/Closure``. A
+// synchronous closure keeps the isolation of the place it is written (the
+// `isolation` parameter, `#isolation`), which the resolution checks before running
+// it; a closure written `{ @MainActor in ... }` (Factory 2.5's spelling) has a
+// form of its own below, for the synchronous kinds.
+
+extension FactoryModifying {
+    /// Replaces the definition's closure for this container until reset, and drops
+    /// the factory's cached instances so the next resolution uses `factory`.
+    ///
+    /// Other container instances are not affected. Modifiers chained after
+    /// `register` persist with it: `container.service.register { Mock() }.singleton`.
+    /// A resolution already under way may still finish with the old closure, but
+    /// none that starts after `register` returns uses it, and an instance the old
+    /// closure builds is never cached. Inside the container's `autoRegister()` it
+    /// keeps what is cached, as in Factory.
+    ///
+    /// - Parameters:
+    ///   - isolation: Leave the default (`#isolation`): the actor a synchronous closure is isolated to, checked when it runs.
+    ///   - factory: Builds the instance from now on.
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func register(isolation: isolated (any Actor)? = #isolation, factory: Closure) -> Self {
+        registration.register(Self.box(factory, ClosureAdapter.isolation(of: isolation)))
+        return self
+    }
+
+    /// Overrides the factory in the given contexts; see ``FactoryContextType`` for
+    /// precedence. A context override wins over `register`, and keeps what is cached.
+    ///
+    /// In the factory's own definition the override is part of the definition;
+    /// applied anywhere else it persists in the container until reset.
+    ///
+    /// - Parameters:
+    ///   - contexts: When the override applies.
+    ///   - caller: Leave the default: it tells the definition from a change made at run time.
+    ///   - isolation: Leave the default (`#isolation`): the actor a synchronous closure is isolated to, checked when it runs.
+    ///   - factory: Builds the instance in those contexts.
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func context(
+        _ contexts: FactoryContextType..., caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: Closure
+    ) -> Self {
+        registration.addContexts(contexts, Self.box(factory, ClosureAdapter.isolation(of: isolation)), caller: caller)
+        return self
+    }
+
+    /// Overrides the factory when `argument` is a launch or runtime argument
+    /// (``FactoryContextType/arg(_:)``). In release builds launch arguments count
+    /// only when ``FactoryContext/honorsLaunchOverridesInRelease`` is set.
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func onArg(
+        _ argument: String, caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: Closure
+    ) -> Self {
+        registration.addContexts([.arg(argument)], Self.box(factory, ClosureAdapter.isolation(of: isolation)), caller: caller)
+        return self
+    }
+
+    /// Overrides the factory when any of `arguments` is present (``FactoryContextType/args(_:)``).
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func onArgs(
+        _ arguments: [String], caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
+        factory: Closure
+    ) -> Self {
+        registration.addContexts([.args(arguments)], Self.box(factory, ClosureAdapter.isolation(of: isolation)), caller: caller)
+        return self
+    }
+
+    /// Overrides the factory in SwiftUI previews (``FactoryContextType/preview``).
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func onPreview(
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: Closure
+    ) -> Self {
+        registration.addContexts([.preview], Self.box(factory, ClosureAdapter.isolation(of: isolation)), caller: caller)
+        return self
+    }
+
+    /// Overrides the factory under XCTest and Swift Testing (``FactoryContextType/test``).
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func onTest(
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: Closure
+    ) -> Self {
+        registration.addContexts([.test], Self.box(factory, ClosureAdapter.isolation(of: isolation)), caller: caller)
+        return self
+    }
+
+    /// Overrides the factory in DEBUG builds (``FactoryContextType/debug``).
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func onDebug(
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: Closure
+    ) -> Self {
+        registration.addContexts([.debug], Self.box(factory, ClosureAdapter.isolation(of: isolation)), caller: caller)
+        return self
+    }
+
+    /// Overrides the factory in the simulator (``FactoryContextType/simulator``).
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func onSimulator(
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: Closure
+    ) -> Self {
+        registration.addContexts([.simulator], Self.box(factory, ClosureAdapter.isolation(of: isolation)), caller: caller)
+        return self
+    }
+
+    /// Overrides the factory on a device, not the simulator (``FactoryContextType/device``).
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func onDevice(
+        caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: Closure
+    ) -> Self {
+        registration.addContexts([.device], Self.box(factory, ClosureAdapter.isolation(of: isolation)), caller: caller)
+        return self
+    }
+
+    /// Registers `factory` and returns the factory: the same as ``register(isolation:factory:)``,
+    /// under Factory's name for set-up in previews: `Container.shared.service.preview { MockService() }`.
+    ///
+    /// Where SwiftUI exists, FactoryWrappers adds a form that returns an `EmptyView`
+    /// (Factory's return type there), so that it stands as a statement in a
+    /// `#Preview` body; that form wins wherever both fit.
+    @_alwaysEmitIntoClient @discardableResult @_disfavoredOverload
+    public consuming func preview(isolation: isolated (any Actor)? = #isolation, factory: Closure) -> Self {
+        registration.register(Self.box(factory, ClosureAdapter.isolation(of: isolation)))
+        return self
+    }
+
+    /// Registers `factory` and returns the factory: Factory 3.2's registration
+    /// sugar, which reads like the definition, `Container.shared.service { MockService() }`.
+    /// The same as ``register(isolation:factory:)``; calling the factory without a
+    /// closure resolves it, as always. FactoryWrappers' `EmptyView` form wins where SwiftUI exists.
+    @_alwaysEmitIntoClient @discardableResult @_disfavoredOverload
+    public consuming func callAsFunction(isolation: isolated (any Actor)? = #isolation, factory: Closure) -> Self {
+        registration.register(Self.box(factory, ClosureAdapter.isolation(of: isolation)))
+        return self
+    }
+
+    /// The box a registration or context override keeps `factory` in. Made here,
+    /// in the (specialized) caller: made in the library, unspecialized, it would
+    /// cost a generic metadata lookup on every `register`.
+    @_alwaysEmitIntoClient @usableFromInline
+    static func box(_ factory: Closure, _ isolation: ClosureIsolation) -> RegistrationBoxBase {
+        RegistrationBox<Closure>(factory, isolation: isolation)
+    }
+}
+
+#if SwiftConcurrency
+// Factory 2.5 spelled a main-actor closure `{ @MainActor in ... }`. Converting it to a
+// synchronous kind's `(P) -> T` would drop its global actor, which Swift refuses
+// outside the main actor, so these forms take it as it is. A closure without an
+// explicit global actor still picks the forms above, which take the caller's
+// isolation; both record `.main` for a main-actor closure, so resolving it off the
+// main actor stops with the same message. The asynchronous kinds need no such form:
+// an async main-actor closure converts to theirs and hops to the main actor itself.
+extension FactoryModifying where Closure == (P) -> T {
+    /// ``register(isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func register(factory: @escaping @MainActor (P) -> T) -> Self {
+        registration.register(Self.box(mainActor: factory))
+        return self
+    }
+
+    /// ``context(_:caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func context(
+        _ contexts: FactoryContextType..., caller: StaticString = #function, factory: @escaping @MainActor (P) -> T
+    ) -> Self {
+        registration.addContexts(contexts, Self.box(mainActor: factory), caller: caller)
+        return self
+    }
+
+    /// ``onArg(_:caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func onArg(
+        _ argument: String, caller: StaticString = #function, factory: @escaping @MainActor (P) -> T
+    ) -> Self {
+        registration.addContexts([.arg(argument)], Self.box(mainActor: factory), caller: caller)
+        return self
+    }
+
+    /// ``onArgs(_:caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func onArgs(
+        _ arguments: [String], caller: StaticString = #function, factory: @escaping @MainActor (P) -> T
+    ) -> Self {
+        registration.addContexts([.args(arguments)], Self.box(mainActor: factory), caller: caller)
+        return self
+    }
+
+    /// ``onPreview(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func onPreview(caller: StaticString = #function, factory: @escaping @MainActor (P) -> T) -> Self {
+        registration.addContexts([.preview], Self.box(mainActor: factory), caller: caller)
+        return self
+    }
+
+    /// ``onTest(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func onTest(caller: StaticString = #function, factory: @escaping @MainActor (P) -> T) -> Self {
+        registration.addContexts([.test], Self.box(mainActor: factory), caller: caller)
+        return self
+    }
+
+    /// ``onDebug(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func onDebug(caller: StaticString = #function, factory: @escaping @MainActor (P) -> T) -> Self {
+        registration.addContexts([.debug], Self.box(mainActor: factory), caller: caller)
+        return self
+    }
+
+    /// ``onSimulator(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func onSimulator(caller: StaticString = #function, factory: @escaping @MainActor (P) -> T) -> Self {
+        registration.addContexts([.simulator], Self.box(mainActor: factory), caller: caller)
+        return self
+    }
+
+    /// ``onDevice(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
+    @_alwaysEmitIntoClient @discardableResult
+    public consuming func onDevice(caller: StaticString = #function, factory: @escaping @MainActor (P) -> T) -> Self {
+        registration.addContexts([.device], Self.box(mainActor: factory), caller: caller)
+        return self
+    }
+
+    /// ``preview(isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
+    @_alwaysEmitIntoClient @discardableResult @_disfavoredOverload
+    public consuming func preview(factory: @escaping @MainActor (P) -> T) -> Self {
+        registration.register(Self.box(mainActor: factory))
+        return self
+    }
+
+    /// ``callAsFunction(isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
+    @_alwaysEmitIntoClient @discardableResult @_disfavoredOverload
+    public consuming func callAsFunction(factory: @escaping @MainActor (P) -> T) -> Self {
+        registration.register(Self.box(mainActor: factory))
+        return self
+    }
+
+    /// The box of a main-actor closure, recorded as `.main`.
+    @_alwaysEmitIntoClient @usableFromInline
+    static func box(mainActor factory: @escaping @MainActor (P) -> T) -> RegistrationBoxBase {
+        RegistrationBox<Closure>(ClosureAdapter.adapt(mainActor: factory).0, isolation: .main)
+    }
+}
+#endif
