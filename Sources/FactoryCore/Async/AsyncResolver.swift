@@ -22,7 +22,7 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
     var containerID: ObjectIdentifier { registration.containerID }
 
     /// What one resolution uses after registrations, overrides and modifiers are
-    /// applied: the synchronous factories' ``GeneralPath/merge(_:_:defaultScope:)``,
+    /// applied: the synchronous factories' ``ResolvedOptions``,
     /// with the closure cast back to this factory's types.
     struct Effective {
         var options: ResolvedOptions
@@ -35,8 +35,8 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         var shutdown: ShutdownHandlerBase? { options.shutdown }
     }
 
-    func effective(_ persisted: PersistedOptions?, defaultScope: Scope?) -> Effective {
-        let merged = GeneralPath.merge(registration, persisted, defaultScope: defaultScope)
+    func effective(_ persisted: OptionsBox?, defaultScope: Scope?) -> Effective {
+        let merged = ResolvedOptions(registration, persisted, defaultScope: defaultScope)
         // Every box of this key was made by this kind of factory for `P` and `T`;
         // checked all the same, as any cast user code can reach.
         guard let box = merged.closureBox as? RegistrationBox<AsyncParameterFactory<P, T>.Closure> else {
@@ -154,7 +154,7 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
 
     private func decorate(_ value: T, isNew: Bool, _ resolved: Effective, _ flags: Int) {
         // A decorator applied at run time replaces the definition's, as for synchronous factories.
-        if let box = resolved.options.decoratorBox ?? registration.decorator {
+        if let box = resolved.options.decorator {
             withUnsafePointer(to: value) { box.decorate($0, isNew: isNew) }
         }
         if flags & ContainerManager.Flags.decorator != 0, let all = manager.publishedDecorator { all(value) }

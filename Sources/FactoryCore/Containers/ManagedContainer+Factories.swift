@@ -32,14 +32,14 @@ extension ManagedContainer {
     /// resolution returns `nil`.
     public func promised<T>(key: StaticString = #function) -> Factory<T?> {
         var factory = Factory<T?>(self, key: key) { @Sendable in nil }
-        factory.registration.traits.insert(.promised)
+        factory.registration.traits.insert([.promised, .general])
         return factory
     }
 
     /// A parameter factory with no definition; see ``promised(key:)``.
     public func promised<P, T>(key: StaticString = #function) -> ParameterFactory<P, T?> {
         var factory = ParameterFactory<P, T?>(self, key: key) { @Sendable _ in nil }
-        factory.registration.traits.insert(.promised)
+        factory.registration.traits.insert([.promised, .general])
         return factory
     }
 

@@ -33,9 +33,10 @@ public struct FactoryRegistration: Sendable {
     @usableFromInline package var scopeReference: Unmanaged<Scope>?
     /// The definition's time-to-live, in nanoseconds (0: none).
     @usableFromInline package var ttl: UInt64
-    /// The definition's decorator, context overrides and shutdown, which few
-    /// factories have: kept out of line so that copying a factory value stays cheap.
-    @usableFromInline package var extras: DefinitionExtras?
+    /// What the definition's other modifiers set (context overrides, decorator,
+    /// shutdown), which few factories have: out of line, so that copying a
+    /// factory value stays cheap. Setting any makes ``traits`` `.general`.
+    @usableFromInline package var options: OptionsBox?
 
     /// A factory of `container` named `name`, resolving `valueType`; runs the
     /// container's `autoRegister()` first, if it has not run.
@@ -81,24 +82,6 @@ public struct FactoryRegistration: Sendable {
         get { scopeReference?.takeUnretainedValue() }
         set { scopeReference = newValue.map { Unmanaged.passUnretained($0) } }
     }
-
-    /// The definition's decorator.
-    package var decorator: DecoratorBoxBase? {
-        get { extras?.decorator }
-        set { extras = DefinitionExtras(decorator: newValue, contexts: extras?.contexts, shutdown: extras?.shutdown) }
-    }
-
-    /// The definition's context overrides, or `nil`.
-    package var contexts: [ContextOverride]? {
-        get { extras?.contexts }
-        set { extras = DefinitionExtras(decorator: extras?.decorator, contexts: newValue, shutdown: extras?.shutdown) }
-    }
-
-    /// The definition's `onShutdown` closure.
-    package var shutdown: ShutdownHandlerBase? {
-        get { extras?.shutdown }
-        set { extras = DefinitionExtras(decorator: extras?.decorator, contexts: extras?.contexts, shutdown: newValue) }
-    }
 }
 
 /// Flags of a factory value.
@@ -117,27 +100,16 @@ package struct FactoryTraits: OptionSet, Sendable {
     /// Modifiers write through to the container (after `register`, a context
     /// override applied at run time, or `once()`).
     @inlinable package static var persists: FactoryTraits { FactoryTraits(rawValue: 1 << 0) }
-    /// Made by `promised()`.
-    package static let promised = FactoryTraits(rawValue: 1 << 1)
     /// The definition set a scope (possibly `nil`).
-    @inlinable package static var hasScope: FactoryTraits { FactoryTraits(rawValue: 1 << 2) }
-    /// `scopeOnParameters`.
+    @inlinable package static var hasScope: FactoryTraits { FactoryTraits(rawValue: 1 << 1) }
+    /// The definition has an option beyond its scope and time to live: every
+    /// resolution takes the general path. The one flag the lock-free hit and the
+    /// direct build read, set by whatever writes such an option
+    /// (``FactoryRegistration/modify(persist:_:)`` and the two flags below).
+    @inlinable package static var general: FactoryTraits { FactoryTraits(rawValue: 1 << 2) }
+    /// `scopeOnParameters` in the definition: a flag, not an option in the box,
+    /// so that such a definition allocates nothing.
     package static let scopeOnParameters = FactoryTraits(rawValue: 1 << 3)
-    /// What the lock-free path cannot handle by itself.
-    package static let general: FactoryTraits = [.promised, .scopeOnParameters]
-}
-
-/// The rarely used parts of a factory's definition. Immutable: a modifier makes a new one.
-@usableFromInline
-package final class DefinitionExtras: Sendable {
-    package let decorator: DecoratorBoxBase?
-    package let contexts: [ContextOverride]?
-    package let shutdown: ShutdownHandlerBase?
-
-    package init?(decorator: DecoratorBoxBase?, contexts: [ContextOverride]?, shutdown: ShutdownHandlerBase?) {
-        if decorator == nil && contexts == nil && shutdown == nil { return nil }
-        self.decorator = decorator
-        self.contexts = contexts
-        self.shutdown = shutdown
-    }
+    /// Made by `promised()`; a flag, for the same reason.
+    package static let promised = FactoryTraits(rawValue: 1 << 4)
 }

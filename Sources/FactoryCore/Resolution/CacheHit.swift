@@ -76,8 +76,8 @@ package struct CellHit {
 
 extension FactoryRegistration {
     /// The cached instance's cell when the common case applies (nothing persisted
-    /// for the container, no decorator or context override, the definition's own
-    /// caching scope, a valid instance linked from the factory's slot), inside a
+    /// for the container, no option in the definition beyond its own caching scope
+    /// and time to live, a valid instance linked from the factory's slot), inside a
     /// read section the caller ends by reading it (``CellHit/read(_:)``); lock-free,
     /// and it writes no shared memory. Else ``CellHit/miss``.
     @usableFromInline
@@ -85,7 +85,7 @@ extension FactoryRegistration {
         let flags = manager.flags.value
         guard
             flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
-                && traits.isDisjoint(with: .general), let scope = scopeReference
+                && !traits.contains(.general), let scope = scopeReference
         else { return .miss }
         return hit(in: scope)
     }
@@ -93,7 +93,7 @@ extension FactoryRegistration {
     /// The hit in `scope`, the definition's (the container's flags and the traits checked).
     @inline(__always)
     private func hit(in scope: Unmanaged<Scope>) -> CellHit {
-        guard extras == nil, scope._withUnsafeGuaranteedRef({ $0.keeping }) == .cells, let slot = manager.findSlot(key) else {
+        guard scope._withUnsafeGuaranteedRef({ $0.keeping }) == .cells, let slot = manager.findSlot(key) else {
             return .miss
         }
         let scopeID = scope._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
@@ -109,25 +109,25 @@ extension FactoryRegistration {
 
     /// What a synchronous factory's resolution does first: the hit (see ``hit()``),
     /// or, when the definition's closure is all a resolution runs (nothing
-    /// persisted or watched, no context override, decorator or promise, a scope
-    /// that caches nothing), the build entered on the thread's resolution context, with the
+    /// persisted or watched, no option in the definition, a scope that caches
+    /// nothing), the build entered on the thread's resolution context, with the
     /// parameter at `parameter`: the caller calls the closure and ends the build
     /// with ``endDirectBuild(_:)``. Else nothing: the general path decides.
     @usableFromInline
     package func fastStep(parameter: UnsafeRawPointer?) -> FastStep {
         let flags = manager.flags.value
+        // Any option beyond scope and time to live, in the definition (`.general`) or
+        // the container (`Flags.options`), sends the resolution down the general
+        // path, which applies them all. A decorator, for one, needs the instance's
+        // address, and taking it in `resolved()` would give every hit there a stack
+        // protector.
         guard
             flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
-                && traits.isDisjoint(with: .general)
+                && !traits.contains(.general)
         else { return FastStep(hit: .miss, build: nil) }
         if let scope = scopeReference, scope._withUnsafeGuaranteedRef({ $0.keeping }) != .nothing {
             return FastStep(hit: hit(in: scope), build: nil)
         }
-        // A context override or a decorator: the general path. A decorator needs the
-        // instance's address, and taking it in `resolved()` would give every hit there
-        // a stack protector; a separate function per value type would add to every
-        // app's build.
-        guard extras?.contexts == nil && extras?.decorator == nil else { return FastStep(hit: .miss, build: nil) }
         if isolation == .main && !cfactory_is_main_actor() { failMainActor(key) }
         let context = ResolutionContext.currentUnmanaged
         context._withUnsafeGuaranteedRef {

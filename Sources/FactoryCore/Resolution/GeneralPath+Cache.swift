@@ -97,7 +97,7 @@ extension GeneralPath {
             key, fetched: fetched, shutDown: .shutDown,
             resolve: { slot, defaultScope in
                 // Also the caller's: the decorators and closure it uses come from here.
-                resolved = merge(registration, slot.persistedOptions, defaultScope: defaultScope)
+                resolved = ResolvedOptions(registration, slot.persistedOptions, defaultScope: defaultScope)
                 return resolved
             },
             place: { resolved in resolved.scope.map { ($0, resolved.box) } },

@@ -94,8 +94,8 @@ enum GeneralPath {
         let flags = manager.flags.value
         let key = registration.key
         if flags & ContainerManager.Flags.shutDown != 0 { FactoryError.fail(.resolvedAfterShutdown(key)) }
-        var resolved = effective(registration, flags: flags)
-        if resolved.usesDefinition { reportDefinitionUse(registration, flags: flags, key: key) }
+        var resolved = ResolvedOptions.now(registration, flags: flags)
+        if resolved.usesDefinition { reportDefinitionUse(registration, resolved, flags: flags, key: key) }
 
         let context = ResolutionContext.current
         pending.context = Unmanaged.passUnretained(context)
@@ -122,7 +122,7 @@ enum GeneralPath {
             found = findCached(registration, at: address, &resolved, &pending, in: context)
         }
         // After the cache: a miss chooses the options again under the container's lock.
-        pending.decoratorBox = resolved.decoratorBox
+        pending.decorator = resolved.decorator
         if let found { return found }
         pending.closureBox = resolved.closureBox
         pending.code = resolved.code
@@ -186,14 +186,13 @@ enum GeneralPath {
 
     /// A resolution is about to use the factory's definition: strict mode hears of
     /// it, and an unregistered `promised()` factory is reported.
-    private static func reportDefinitionUse(_ registration: FactoryRegistration, flags: Int, key: FactoryKey) {
+    private static func reportDefinitionUse(
+        _ registration: FactoryRegistration, _ resolved: ResolvedOptions, flags: Int, key: FactoryKey
+    ) {
         if flags & ContainerManager.Flags.strict != 0 {
             registration.manager.reportUnmocked(key)
         }
-        guard
-            registration.traits.contains(.promised)
-                && flags & ContainerManager.Flags.promiseTriggersError != 0
-        else { return }
+        guard resolved.promised && flags & ContainerManager.Flags.promiseTriggersError != 0 else { return }
         // A running program reports it in DEBUG builds only, as Factory does; graph
         // validation reports it whenever the flag is on, so a release-built test run finds it too.
         #if DEBUG
@@ -241,8 +240,8 @@ func failMainActor(_ key: FactoryKey) -> Never {
 struct PendingBuild {
     /// The box whose closure builds the instance; `nil` for the definition's closure.
     var closureBox: RegistrationBoxBase?
-    /// A decorator persisted at run time, which replaces the definition's.
-    var decoratorBox: DecoratorBoxBase?
+    /// The decorator: one persisted at run time, else the definition's.
+    var decorator: DecoratorBoxBase?
     /// Trace code of a new instance; see ``ResolvedOptions/code``.
     var code = UInt8(ascii: "F")
     /// The thread's context, not counted. Safe: `begin` and `finish` run on one
@@ -284,7 +283,7 @@ struct PendingBuild {
     func end(_ value: UnsafeRawPointer, isNew: Bool, _ registration: FactoryRegistration, in context: ResolutionContext) {
         // Before the decorators: what they resolve is not part of this build.
         if watched { context.endWatch() }
-        if let box = decoratorBox ?? registration.extras?.decorator {
+        if let box = decorator {
             box.decorate(value, isNew: isNew)
         }
         if flags & ContainerManager.Flags.decorator != 0, let containerDecorator = registration.manager.publishedDecorator {

@@ -17,7 +17,7 @@ package final class Slot: TableEntry, @unchecked Sendable {
     @usableFromInline package let parameterType: Any.Type
     @usableFromInline package let containerType: any AnyObject.Type
     /// The persisted options; `nil` when nothing is persisted.
-    let publishedOptions = OwnedAtomicReference<PersistedOptions>()
+    let publishedOptions = OwnedAtomicReference<OptionsBox>()
     /// Instances cached for this container (cached, shared and custom scopes).
     @usableFromInline package let cells = CellSet()
     /// The cells a resolution of the factory's definition reads its instance
@@ -55,14 +55,14 @@ package final class Slot: TableEntry, @unchecked Sendable {
     }
 
     /// The published options, retained; lock-free.
-    package func loadOptions() -> PersistedOptions? {
+    package func loadOptions() -> OptionsBox? {
         let section = ReadSection.begin()
         defer { section.end() }
         return publishedOptions.load()?.takeUnretainedValue()
     }
 
     /// The published options object; manager lock held.
-    package var persistedOptions: PersistedOptions? {
+    package var persistedOptions: OptionsBox? {
         publishedOptions.load()?.takeUnretainedValue()
     }
 
@@ -75,8 +75,8 @@ package final class Slot: TableEntry, @unchecked Sendable {
     /// Returns whether options are published now. Manager lock held.
     @discardableResult
     package func setOptions(_ options: consuming FactoryOptions?, _ garbage: inout Garbage) -> Bool {
-        var published: PersistedOptions?
-        if let options, !options.isEmpty { published = PersistedOptions(options) }
+        var published: OptionsBox?
+        if let options, !options.isEmpty { published = OptionsBox(options) }
         let has = published != nil
         garbage.add(publishedOptions.exchange(published))
         return has

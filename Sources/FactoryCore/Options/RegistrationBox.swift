@@ -1,5 +1,5 @@
 /// A closure registered with `register` or a context override, stored untyped
-/// in a container and downcast by key to ``RegistrationBox``.
+/// in a definition or a container and downcast by key to ``RegistrationBox``.
 @usableFromInline
 package class RegistrationBoxBase: @unchecked Sendable {
     // Sendable because `cells` is only touched with the owning container's
@@ -77,53 +77,5 @@ package final class DecoratorBox<T>: DecoratorBoxBase, @unchecked Sendable {
     /// and the engine calls it with that factory's instances only.
     override package func decorate(_ value: UnsafeRawPointer, isNew: Bool) {
         decorator(value.assumingMemoryBound(to: T.self).pointee, isNew)
-    }
-}
-
-/// A context override: use `box` when `type` matches the running context.
-@usableFromInline
-package struct ContextOverride: Sendable {
-    package let type: FactoryContextType
-    package let box: RegistrationBoxBase
-
-    package init(type: FactoryContextType, box: RegistrationBoxBase) {
-        self.type = type
-        self.box = box
-    }
-}
-
-/// What one factory of one container keeps beyond its definition: the
-/// registration, context overrides, and modifiers applied at run time (or by
-/// `once()`). Each field wins over the definition's own.
-package struct FactoryOptions: Sendable {
-    package var registration: RegistrationBoxBase?
-    package var contexts: [ContextOverride] = []
-    /// Whether a scope was set at run time; `scope` is that scope (`nil`: the container's default).
-    package var hasScope = false
-    package var scope: Scope?
-    package var decorator: DecoratorBoxBase?
-    /// An `onShutdown` applied at run time, which replaces the definition's.
-    package var shutdown: ShutdownHandlerBase?
-    /// Time-to-live in nanoseconds, when set at run time (0: none).
-    package var ttl: UInt64?
-    package var scopeOnParameters: Bool?
-    /// `once()` persisted the definition's modifiers; the definition's own are ignored from now on.
-    package var onceApplied = false
-
-    package init() {}
-
-    package var isEmpty: Bool {
-        registration == nil && contexts.isEmpty && !hasScope && decorator == nil && shutdown == nil && ttl == nil
-            && scopeOnParameters == nil && !onceApplied
-    }
-}
-
-/// Published options of one factory: immutable, replaced as a whole under the
-/// manager's lock and read lock-free inside a read section.
-package final class PersistedOptions: Sendable {
-    package let value: FactoryOptions
-
-    package init(_ value: FactoryOptions) {
-        self.value = value
     }
 }

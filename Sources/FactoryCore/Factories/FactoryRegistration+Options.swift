@@ -12,10 +12,21 @@ extension FactoryRegistration {
         traits.contains(.persists) || !FactoryName.equal(caller, name)
     }
 
-    /// Changes this factory's persisted options in its container; see
-    /// ``ContainerManager/persist(_:_:)``.
-    package func persist(_ change: @escaping (inout FactoryOptions, _ describesType: Bool) -> Bool) {
-        manager.persist(key, OptionsChange(change))
+    /// Applies a modifier's `change` to this factory's options: to this value's
+    /// definition when `persist` is `false`, else persisted in the container (see
+    /// ``ContainerManager/persist(_:_:)``: `change` returns whether the factory's
+    /// cached instances are dropped there, and is told whether the change
+    /// describes the container type). A definition's options make every
+    /// resolution of this value take the general path.
+    package mutating func modify(persist: Bool, _ change: @escaping (inout FactoryOptions, _ describesType: Bool) -> Bool) {
+        if persist {
+            manager.persist(key, OptionsChange(change))
+            return
+        }
+        var own = options?.value ?? FactoryOptions()
+        _ = change(&own, true)
+        options = own.isEmpty ? nil : OptionsBox(own)
+        traits.insert(.general)
     }
 
     /// Persists `box` as this factory's registration and drops its cached
@@ -36,18 +47,14 @@ extension FactoryRegistration {
     /// modifiers on this value persist). Cached instances are kept, as in Factory.
     @usableFromInline
     package mutating func addContexts(_ types: [FactoryContextType], _ box: RegistrationBoxBase, caller: StaticString) {
-        guard persists(calledFrom: caller) else {
-            // Part of the definition, which describes the container type.
-            box.describesType = true
-            contexts = Self.adding(types, box, to: contexts ?? [])
-            return
-        }
-        persist { options, describesType in
+        let persist = persists(calledFrom: caller)
+        modify(persist: persist) { options, describesType in
+            // In the definition, part of it: it describes the container type.
             box.describesType = describesType
             options.contexts = Self.adding(types, box, to: options.contexts)
             return false
         }
-        traits.insert(.persists)
+        if persist { traits.insert(.persists) }
     }
 
     /// `overrides` with `box` as the override of each of `types`, replacing the one before.
@@ -109,53 +116,46 @@ extension FactoryRegistration {
     /// Sets the decorator from a modifier called in `caller`.
     @usableFromInline
     package mutating func setDecorator(_ decorator: DecoratorBoxBase, caller: StaticString) {
-        if persists(calledFrom: caller) {
-            persist { options, _ in
-                options.decorator = decorator
-                return false
-            }
-        } else {
-            self.decorator = decorator
+        modify(persist: persists(calledFrom: caller)) { options, _ in
+            options.decorator = decorator
+            return false
         }
     }
 
     /// Sets how a cached instance is shut down, from a modifier called in `caller`.
     package mutating func setShutdown(_ handler: ShutdownHandlerBase, caller: StaticString) {
-        if persists(calledFrom: caller) {
-            persist { options, _ in
-                options.shutdown = handler
-                return false
-            }
-        } else {
-            shutdown = handler
+        modify(persist: persists(calledFrom: caller)) { options, _ in
+            options.shutdown = handler
+            return false
         }
     }
 
-    /// Sets the time-to-live from a modifier called in `caller`. Stops the program
-    /// for a negative or non-finite interval; intervals beyond what the clock
-    /// counts (about 584 years) mean "never expires".
+    /// Sets the time-to-live from a modifier called in `caller`; the definition
+    /// keeps its own inline, for the lock-free hit. Stops the program for a
+    /// negative or non-finite interval; intervals beyond what the clock counts
+    /// (about 584 years) mean "never expires".
     package mutating func setTimeToLive(_ seconds: Double, caller: StaticString) {
         let nanoseconds = TimeToLive.nanoseconds(seconds, of: key)
-        if persists(calledFrom: caller) {
-            persist { options, _ in
-                options.ttl = nanoseconds
-                return false
-            }
-        } else {
+        guard persists(calledFrom: caller) else {
             ttl = nanoseconds
+            return
+        }
+        modify(persist: true) { options, _ in
+            options.ttl = nanoseconds
+            return false
         }
     }
 
     /// Caches per parameter: in the definition, unless this value persists.
     package mutating func setScopeOnParameters() {
-        if traits.contains(.persists) {
-            persist { options, _ in
-                let changed = options.scopeOnParameters != true
-                options.scopeOnParameters = true
-                return changed
-            }
-        } else {
-            traits.insert(.scopeOnParameters)
+        guard traits.contains(.persists) else {
+            traits.insert([.scopeOnParameters, .general])
+            return
+        }
+        modify(persist: true) { options, _ in
+            let changed = options.scopeOnParameters != true
+            options.scopeOnParameters = true
+            return changed
         }
     }
 
@@ -168,36 +168,22 @@ extension FactoryRegistration {
     package mutating func applyOnce() {
         let alreadyApplied = (manager.findSlot(key)?._withUnsafeGuaranteedRef { $0.loadOptions() })?.value.onceApplied ?? false
         if !alreadyApplied {
-            let definition = self
-            persist { options, _ in
+            var definition = options?.value ?? FactoryOptions()
+            if traits.contains(.scopeOnParameters) { definition.scopeOnParameters = true }
+            definition.promised = traits.contains(.promised)
+            let (scope, hasScope, ttl) = (scope, traits.contains(.hasScope), ttl)
+            modify(persist: true) { options, _ in
                 guard !options.onceApplied else { return false }
                 options.onceApplied = true
-                definition.persistDefinition(into: &options)
+                options.adopt(definition, scope: scope, hasScope: hasScope, ttl: ttl)
                 return false
             }
         }
         scope = nil
-        extras = nil
+        options = nil
         ttl = 0
-        traits.subtract([.hasScope, .scopeOnParameters])
+        traits.subtract([.hasScope, .general, .scopeOnParameters, .promised])
         traits.insert(.persists)
-    }
-
-    /// Writes what this definition set into `options`, where `options` sets nothing yet.
-    private func persistDefinition(into options: inout FactoryOptions) {
-        if !options.hasScope && traits.contains(.hasScope) {
-            options.hasScope = true
-            options.scope = scope
-        }
-        if options.decorator == nil { options.decorator = decorator }
-        if options.shutdown == nil { options.shutdown = shutdown }
-        if options.ttl == nil && ttl != 0 { options.ttl = ttl }
-        if options.scopeOnParameters == nil && traits.contains(.scopeOnParameters) {
-            options.scopeOnParameters = true
-        }
-        for context in contexts ?? [] where !options.contexts.contains(where: { $0.type == context.type }) {
-            options.contexts.append(context)
-        }
     }
 
     /// Resets what `options` names for this factory in its container.
