@@ -22,7 +22,7 @@ let package = Package(
         .target(
             name: "FactoryServiceLifecycle",
             dependencies: [
-                .product(name: "FactoryCore", package: "Factory"),
+                .product(name: "FactoryScopes", package: "Factory"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

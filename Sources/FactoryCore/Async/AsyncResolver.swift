@@ -32,7 +32,7 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         var scope: Scope? { options.scope }
         var ttl: UInt64 { options.ttl }
         var scopeOnParameters: Bool { options.scopeOnParameters }
-        var shutdown: ShutdownHandlerBase? { options.shutdown }
+        var shutdown: ShutdownHandler? { options.shutdown }
     }
 
     func effective(_ persisted: OptionsBox?, defaultScope: Scope?) -> Effective {

@@ -118,35 +118,3 @@ extension FactoryModifying {
         registration.key
     }
 }
-
-#if SwiftConcurrency
-extension FactoryModifying where T: Sendable {
-    /// Declares how an instance this factory caches is shut down, when its
-    /// container's ``ContainerManager/shutdown(includingSingletons:timeout:)`` runs.
-    ///
-    /// ```swift
-    /// var client: Factory<HTTPClient> {
-    ///     self { HTTPClient(eventLoopGroupProvider: .singleton) }
-    ///         .singleton
-    ///         .onShutdown { try await $0.shutdown() }
-    /// }
-    /// ```
-    ///
-    /// Only cached instances are shut down (`.cached`, `.singleton`, custom
-    /// scopes): an instance a unique, graph or `.shared` factory hands out
-    /// belongs to its caller. Applied outside the factory's definition it
-    /// persists, like every modifier.
-    ///
-    /// - Parameters:
-    ///   - caller: Leave the default: it tells the definition from a change made at run time.
-    ///   - shutdown: Called once with the instance, with no lock held; may throw
-    ///     (the error is reported with the others of the same shutdown).
-    @discardableResult
-    public consuming func onShutdown(
-        caller: StaticString = #function, _ shutdown: @escaping @Sendable (T) async throws -> Void
-    ) -> Self {
-        registration.setShutdown(ShutdownHandler(shutdown), caller: caller)
-        return self
-    }
-}
-#endif

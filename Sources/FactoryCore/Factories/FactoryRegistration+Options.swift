@@ -123,7 +123,7 @@ extension FactoryRegistration {
     }
 
     /// Sets how a cached instance is shut down, from a modifier called in `caller`.
-    package mutating func setShutdown(_ handler: ShutdownHandlerBase, caller: StaticString) {
+    package mutating func setShutdown(_ handler: ShutdownHandler, caller: StaticString) {
         modify(persist: persists(calledFrom: caller)) { options, _ in
             options.shutdown = handler
             return false

@@ -22,7 +22,7 @@ package struct FactoryOptions: Sendable {
     /// Time-to-live in nanoseconds set at run time (0: none); the definition keeps its own inline.
     package var ttl: UInt64?
     package var decorator: DecoratorBoxBase?
-    package var shutdown: ShutdownHandlerBase?
+    package var shutdown: ShutdownHandler?
     package var scopeOnParameters: Bool?
     /// Made by `promised()` (persisted by `once()`; the definition keeps a flag).
     package var promised = false
@@ -98,7 +98,7 @@ struct ResolvedOptions {
     var scopeOnParameters: Bool
     var promised: Bool
     /// How a cached instance is shut down.
-    var shutdown: ShutdownHandlerBase?
+    var shutdown: ShutdownHandler?
 
     /// Whether the definition's own closure builds (no registration or context
     /// override applies): what strict mode calls unmocked.

@@ -157,7 +157,7 @@ extension CacheLocation {
     /// A parameter whose key is not settled yet gets `compare`.
     func decideBuild<Kind: BuildJoining>(
         _ kind: Kind, _ parameter: ParameterLookup?, scopeID: ObjectIdentifier, ttl: UInt64,
-        shutdown: ShutdownHandlerBase?, _ garbage: inout Garbage, _ outdated: inout BuildGate?
+        shutdown: ShutdownHandler?, _ garbage: inout Garbage, _ outdated: inout BuildGate?
     ) -> GateDecision<Kind.Build> {
         linkHit(&garbage)
         var parameterKey: ParameterKey?
@@ -207,7 +207,7 @@ struct BuildClaim {
     let scopeID: ObjectIdentifier
     let stamp: BuildStamp
     /// How the instance is shut down, if its factory says.
-    let shutdown: ShutdownHandlerBase?
+    let shutdown: ShutdownHandler?
 
     /// Ends `build`, which this claim placed: clears its gate, unless a build of a
     /// newer generation or epoch replaced it (and released this one's waiters then),

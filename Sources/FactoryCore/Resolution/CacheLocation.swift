@@ -89,7 +89,7 @@ package struct CacheLocation {
     /// does not own what it holds weakly). Locks held.
     func store(
         _ value: UnsafeRawPointer, type: Any.Type, _ parameterKey: ParameterKey?, scopeID: ObjectIdentifier,
-        key: FactoryKey, shutdown: ShutdownHandlerBase?, _ garbage: inout Garbage
+        key: FactoryKey, shutdown: ShutdownHandler?, _ garbage: inout Garbage
     ) {
         let record = weak ? nil : shutdown.map { ShutdownRecord(handler: $0, key: key) }
         guard

@@ -1,37 +1,17 @@
-/// How a factory's instance is shut down: the closure given to `onShutdown`,
-/// stored untyped in a definition or a container and cast back to its instance
-/// type only when it runs.
+/// How a factory's instance is shut down: the `onShutdown` closure (FactoryScopes),
+/// stored untyped in a definition or a container, wrapped in a closure that
+/// reads the instance out of its cell as the closure's type.
 @usableFromInline
-package class ShutdownHandlerBase: @unchecked Sendable {
-    // Sendable: no state of its own; the subclass's closure is immutable and `@Sendable`.
-    package init() {}
-
+package final class ShutdownHandler: Sendable {
     #if SwiftConcurrency
-    /// Shuts down the instance `cell` holds.
-    nonisolated(nonsending) package func run(_ cell: CacheCell, key: FactoryKey) async throws {
-        preconditionFailure("ShutdownHandlerBase.run is overridden by ShutdownHandler")
+    /// Shuts down the instance the cell holds, of the factory the key names.
+    package let run: @Sendable (CacheCell, FactoryKey) async throws -> Void
+
+    package init(_ run: @escaping @Sendable (CacheCell, FactoryKey) async throws -> Void) {
+        self.run = run
     }
     #endif
 }
-
-#if SwiftConcurrency
-/// The `onShutdown` closure of a factory of value `T`.
-package final class ShutdownHandler<T: Sendable>: ShutdownHandlerBase, @unchecked Sendable {
-    // Sendable: see ShutdownHandlerBase.
-    let body: @Sendable (T) async throws -> Void
-
-    package init(_ body: @escaping @Sendable (T) async throws -> Void) {
-        self.body = body
-    }
-
-    nonisolated(nonsending) override package func run(_ cell: CacheCell, key: FactoryKey) async throws {
-        // The cell was stored for `key`, whose value type is `T`; checked all the same,
-        // since a mismatch here would hand the closure a value of another type.
-        guard cell.valueType == T.self, let value = cell.read(T.self) else { FactoryError.fail(.shutdownTypeMismatch(key)) }
-        try await body(value)
-    }
-}
-#endif
 
 /// One cached instance that declared how it is shut down: which factory built
 /// it, in which order, and whether its shutdown has started.
@@ -40,7 +20,7 @@ package final class ShutdownHandler<T: Sendable>: ShutdownHandlerBase, @unchecke
 /// is also published as the storage's shared one), so that it is shut down once.
 @usableFromInline
 package final class ShutdownRecord: Sendable {
-    package let handler: ShutdownHandlerBase
+    package let handler: ShutdownHandler
     package let key: FactoryKey
     /// Construction order across the process: an instance built on another is
     /// stored after it, so shutting down in decreasing order closes dependents first.
@@ -49,7 +29,7 @@ package final class ShutdownRecord: Sendable {
 
     private static let counter = AtomicWord()
 
-    package init(handler: ShutdownHandlerBase, key: FactoryKey) {
+    package init(handler: ShutdownHandler, key: FactoryKey) {
         self.handler = handler
         self.key = key
         order = Self.counter.add(1)

@@ -1,4 +1,4 @@
-import FactoryCore
+import FactoryScopes
 import Logging
 import ServiceLifecycle
 
