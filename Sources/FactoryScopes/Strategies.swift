@@ -16,7 +16,7 @@ final class ContainerCellsStrategy: ScopeStrategy {
 
     func withLocation<Result>(
         scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
-        fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
+        prepared: PreparedCells, _ body: (CacheLocation?) -> Result
     ) -> Result {
         body(.containerCells(of: slot, weak: weak))
     }
@@ -43,7 +43,7 @@ final class SingletonStrategy: ScopeStrategy {
 
     func withLocation<Result>(
         scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
-        fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
+        prepared: PreparedCells, _ body: (CacheLocation?) -> Result
     ) -> Result {
         let storage = manager.globalStorageReference.takeUnretainedValue()
         if let box, !box.describesType {

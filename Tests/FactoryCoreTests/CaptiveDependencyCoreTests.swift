@@ -24,7 +24,7 @@ final class ContainerCellsForTests: ScopeStrategy {
 
     func withLocation<Result>(
         scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
-        fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
+        prepared: PreparedCells, _ body: (CacheLocation?) -> Result
     ) -> Result {
         body(.containerCells(of: slot, weak: false))
     }

@@ -121,8 +121,9 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         case .nothing, .cycle:
             return (try await AsyncChain.$current.withValue(node) { try await resolved.factory(parameter) }, false)
         case .cells:
-            let fetched = FetchedScopeCache(scope: resolved.scope, key: key, manager: manager)
-            return try await resolveCached(parameter, lookup, node: node, fetched: fetched)
+            // A custom scope's strategy is user code: asked before locking.
+            let prepared = resolved.scope.map { $0.strategy.prepare($0, key: key, manager: manager) } ?? PreparedCells()
+            return try await resolveCached(parameter, lookup, node: node, prepared: prepared)
         }
     }
 
@@ -164,11 +165,11 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
     /// to the tasks that joined it: they decide again. The task that started it
     /// gets its outcome.
     nonisolated(nonsending) private func resolveCached(
-        _ parameter: P, _ lookup: ParameterLookup?, node: AsyncChain, fetched: FetchedScopeCache
+        _ parameter: P, _ lookup: ParameterLookup?, node: AsyncChain, prepared: PreparedCells
     ) async throws -> (T, cached: Bool) {
         var lookup = lookup
         while true {
-            switch decide(lookup, node: node, fetched: fetched) {
+            switch decide(lookup, node: node, prepared: prepared) {
             case .cached(let found):
                 return (found.read(T.self), true)
             case .uncached(let factory):
@@ -233,14 +234,14 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
     /// to build: a `register` or reset that returned before this point is always
     /// seen, and a build never runs a closure older than the generation it is
     /// stamped with. The decision is the synchronous factories' one
-    /// (``ContainerManager/decideAtCacheLocation(_:fetched:shutDown:resolve:place:uncached:decide:)``,
+    /// (``ContainerManager/decideAtCacheLocation(_:prepared:shutDown:resolve:place:uncached:decide:)``,
     /// ``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:found:_:_:)``); only
     /// how a task joins a build is this kind's (``TaskJoining``).
     /// `lookup` finds the parameter's cache key; what runs the parameter's own
     /// `hash(into:)` and `==` runs before locking.
-    private func decide(_ lookup: ParameterLookup?, node: AsyncChain, fetched: FetchedScopeCache) -> AsyncDecision {
+    private func decide(_ lookup: ParameterLookup?, node: AsyncChain, prepared: PreparedCells) -> AsyncDecision {
         manager.decideAtCacheLocation(
-            key, fetched: fetched, shutDown: .shutDown,
+            key, prepared: prepared, shutDown: .shutDown,
             resolve: { slot, defaultScope in effective(slot.persistedOptions, defaultScope: defaultScope) },
             place: { resolved in
                 guard let scope = resolved.scope, !resolved.scopeOnParameters || lookup != nil else { return nil }

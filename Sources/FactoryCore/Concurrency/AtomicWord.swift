@@ -111,4 +111,16 @@ package struct OwnedAtomicReference<Object: AnyObject>: ~Copyable {
     package func exchange(_ object: Object?) -> Object? {
         AtomicReference<Object>(word: word).exchange(object)
     }
+
+    /// Publishes `object` if nothing is published yet, for a reference set once
+    /// and never replaced; `false`, keeping nothing of `object`, if one was.
+    package func publishOnce(_ object: Object) -> Bool {
+        let bits = Int(bitPattern: Unmanaged.passRetained(object).toOpaque())
+        if cfactory_atomic_compare_exchange(word, 0, bits) { return true }
+        Unmanaged.passUnretained(object).release()
+        return false
+    }
 }
+
+// Sendable when its object is: the word is only read and written atomically.
+extension OwnedAtomicReference: @unchecked Sendable where Object: Sendable {}

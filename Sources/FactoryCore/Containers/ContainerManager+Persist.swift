@@ -113,22 +113,7 @@ extension ContainerManager {
     /// where a strategy decides under the lock. The general path's hit, for
     /// synchronous and asynchronous factories alike.
     package func cacheHit(key: FactoryKey, scope: Scope, ttl: UInt64, box: RegistrationBoxBase?) -> FoundInstance? {
-        let scopeID = ObjectIdentifier(scope)
-        if scope.cacheStrategy != nil {
-            return scope.customCache(for: key, in: self)?.foundHit(for: self, key: key, scopeID: scopeID, ttl: ttl)
-        }
-        guard scope.keeping == .cells else { return nil }
-        // The section comes first: the cells may be a global storage's, which
-        // `useGlobalStorage` frees only after waiting for readers.
-        let section = ReadSection.begin()
-        defer { section.end() }
-        // The definition's instance is where the slot's hit reads, wherever the
-        // strategy keeps it (linked by a miss, once per container and storage).
-        let cells =
-            box.map { scope.strategy.registrationCells(for: key, box: $0, in: self) }
-            ?? findSlot(key)?._withUnsafeGuaranteedRef { $0.hitLink.load() }
-        return cells?._withUnsafeGuaranteedRef { $0.validCell(scopeID: scopeID, ttl: ttl, epoch: 0) }?
-            .takeUnretainedValue().found()
+        scope.strategy.lockFreeHit(scope, key: key, box: box, ttl: ttl, manager: self)
     }
 }
 

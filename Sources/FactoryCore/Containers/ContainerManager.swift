@@ -82,7 +82,7 @@ public final class ContainerManager: @unchecked Sendable {
     /// The global storage (singletons): the process's, or a test's.
     @usableFromInline let storageLink = OwnedAtomicReference<GlobalStorage>(GlobalStorage.process)
     /// A number no other manager of this process has, unlike its address, which a
-    /// later manager may reuse: what a ``ScopeCache`` records as its owner.
+    /// later manager may reuse: what a custom scope's cache records as its owner.
     package let serial = ContainerManager.serials.add(1) + 1
     private static let serials = AtomicWord()
     /// `state.defaultScope` for lock-free readers: the scope's address, unretained
@@ -319,9 +319,10 @@ public final class ContainerManager: @unchecked Sendable {
 }
 
 extension ContainerManager {
-    /// Records that this container uses `cache` for a custom scope (``CacheStrategy``), so that its resets empty it.
-    package func track(_ cache: ScopeCache, for key: FactoryKey) {
-        lock.withLock { slot(key).customCaches.append(UsedScopeCache(cache: cache)) }
+    /// Records that this container uses `owner`'s cells for `key` (a custom scope's
+    /// cache), so that its resets, `pop()` and shutdown empty them.
+    package func track(_ owner: any CellOwner, for key: FactoryKey) {
+        lock.withLock { slot(key).trackedCells.append(TrackedCells(owner: owner)) }
     }
 
     /// Drops every instance this container cached under `scope`, atomically with

@@ -54,7 +54,7 @@ protocol BuildJoining {
     associatedtype Build: AnyObject
     /// `running` as a build of this kind; `nil` for one of another kind, which
     /// is then treated as outdated. Keys keep the kinds apart, and a
-    /// ``ScopeCache`` belongs to one factory, so this is a checked cast that
+    /// custom scope's cache belongs to one factory, so this is a checked cast that
     /// always succeeds.
     func build(_ running: AnyObject) -> Build?
     /// Whether this resolution runs inside `build`: joining it would wait forever.
@@ -120,7 +120,7 @@ extension ContainerManager {
     /// there with the location's locks held. What the decision drops, and the
     /// waiters of a build it outdated, are released after unlocking.
     func decideAtCacheLocation<Resolved, Result>(
-        _ key: FactoryKey, fetched: FetchedScopeCache, shutDown: Result,
+        _ key: FactoryKey, prepared: PreparedCells, shutDown: Result,
         resolve: (Slot, _ defaultScope: Scope?) -> Resolved,
         place: (Resolved) -> (Scope, RegistrationBoxBase?)?,
         uncached: (Resolved) -> Result,
@@ -137,7 +137,9 @@ extension ContainerManager {
             let slot = slot(key)
             let resolved = resolve(slot, state.defaultScope)
             guard let (scope, box) = place(resolved) else { return uncached(resolved) }
-            return scope.strategy.withLocation(scope: scope, box: box, slot: slot, key: key, manager: self, fetched: fetched) {
+            return scope.strategy.withLocation(
+                scope: scope, box: box, slot: slot, key: key, manager: self, prepared: prepared
+            ) {
                 guard let location = $0 else { return uncached(resolved) }
                 return location.withExtraLock { decide(location, scope, resolved, &garbage, &outdated) }
             }

@@ -81,7 +81,7 @@ extension GeneralPath {
     /// Chooses the closure and the cache again under the lock, with the decision
     /// to build, so a `register` or reset that returned before it is always seen.
     /// The decision is the asynchronous factories' one
-    /// (``ContainerManager/decideAtCacheLocation(_:fetched:shutDown:resolve:place:uncached:decide:)``,
+    /// (``ContainerManager/decideAtCacheLocation(_:prepared:shutDown:resolve:place:uncached:decide:)``,
     /// ``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:_:_:)``); only
     /// how a thread joins a build is this kind's (``ThreadJoining``).
     @inline(never)
@@ -91,10 +91,10 @@ extension GeneralPath {
     ) -> CacheDecision {
         let manager = registration.manager
         let key = registration.key
-        // The strategy of a custom scope is user code: asked before locking.
-        let fetched = FetchedScopeCache(scope: resolved.scope, key: key, manager: manager)
+        // A custom scope's strategy is user code: asked before locking.
+        let prepared = resolved.scope.map { $0.strategy.prepare($0, key: key, manager: manager) } ?? PreparedCells()
         return manager.decideAtCacheLocation(
-            key, fetched: fetched, shutDown: .shutDown,
+            key, prepared: prepared, shutDown: .shutDown,
             resolve: { slot, defaultScope in
                 // Also the caller's: the decorators and closure it uses come from here.
                 resolved = ResolvedOptions(registration, slot.persistedOptions, defaultScope: defaultScope)

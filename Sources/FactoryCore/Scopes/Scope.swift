@@ -11,7 +11,7 @@
 /// ```
 ///
 /// A scope that keeps its instances somewhere else (per thread, per request)
-/// is made with ``init(cacheStrategy:)`` and a ``CacheStrategy``.
+/// is made with FactoryScopes' `Scope(cacheStrategy:)` and a `CacheStrategy`.
 ///
 /// A scope is an identity: two `Cached()` instances are two separate caches.
 /// Scope objects hold no instances (those live in the container's
@@ -21,11 +21,8 @@ open class Scope: @unchecked Sendable {
     // Sendable because a scope's only state is immutable: its strategy and what it says.
 
     /// Where and how instances of this scope are kept: implemented in
-    /// `FactoryScopes` for the built-in caching scopes, here for ``unique`` and
-    /// custom ones.
+    /// `FactoryScopes` for every scope but ``unique``.
     package let strategy: any ScopeStrategy
-    /// The strategy of a scope made with ``init(cacheStrategy:)``.
-    @usableFromInline package let cacheStrategy: (any CacheStrategy)?
     /// How a resolution finds an instance of this scope (the strategy's
     /// ``ScopeStrategy/keeping``), stored so the hit path reads it without a
     /// protocol call: `.nothing` is the one case it tells apart.
@@ -34,19 +31,6 @@ open class Scope: @unchecked Sendable {
     package init(strategy: any ScopeStrategy) {
         self.strategy = strategy
         keeping = strategy.keeping
-        cacheStrategy = nil
-        Self.keepForever(self)
-    }
-
-    /// A scope that caches where `cacheStrategy` says, with everything else a
-    /// cache does (one build at a time, resets, time to live) done by the library.
-    ///
-    /// Like every scope, it is an identity that lives for the rest of the process:
-    /// declare it once, as a `static let`.
-    public init(cacheStrategy: any CacheStrategy) {
-        strategy = CustomScopeStrategy()
-        keeping = .cells
-        self.cacheStrategy = cacheStrategy
         Self.keepForever(self)
     }
 
@@ -89,15 +73,27 @@ package enum ScopeKeeping: Sendable {
 
 /// What a scope's strategy tells the engine: the way it keeps instances and,
 /// for a cache, where one factory's instance lives. FactoryCore implements
-/// ``Scope/unique`` and custom scopes (``CacheStrategy``); `FactoryScopes`
-/// implements cached, shared, singleton and graph.
+/// ``Scope/unique``; `FactoryScopes` implements cached, shared, singleton, graph
+/// and custom cache strategies.
 ///
 /// The engine asks it only off the hit path: a hit reads the cells the
 /// container's slot links to (``Slot/linkedCell(scopeID:ttl:)``), which a miss links
-/// through ``withLocation(scope:box:slot:key:manager:fetched:_:)``.
+/// through ``withLocation(scope:box:slot:key:manager:prepared:_:)``.
 package protocol ScopeStrategy: AnyObject, Sendable {
     /// How a resolution finds an instance of this scope; constant.
     var keeping: ScopeKeeping { get }
+
+    /// What a resolution of `key` that missed needs before the container's lock
+    /// is taken: a strategy that asks user code where to cache does it here, as
+    /// user code never runs under a library lock. No lock held.
+    func prepare(_ scope: Scope, key: FactoryKey, manager: ContainerManager) -> PreparedCells
+
+    /// The instance of `key` kept in this scope for the registration or override
+    /// `box` (`nil`: the definition), read without a lock by the general path;
+    /// `nil` on a miss and where only the locked decision can tell. No lock held.
+    func lockFreeHit(
+        _ scope: Scope, key: FactoryKey, box: RegistrationBoxBase?, ttl: UInt64, manager: ContainerManager
+    ) -> FoundInstance?
 
     /// Runs `body` with where `key`'s instance lives when built by the
     /// registration or override `box` (`nil`: the definition), or with `nil`
@@ -107,7 +103,7 @@ package protocol ScopeStrategy: AnyObject, Sendable {
     /// the container's lock-free hit may read the cells.
     func withLocation<Result>(
         scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
-        fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
+        prepared: PreparedCells, _ body: (CacheLocation?) -> Result
     ) -> Result
 
     /// The cells holding the instance that `box` built, read without a lock by
@@ -141,10 +137,33 @@ package protocol ScopeStrategy: AnyObject, Sendable {
 }
 
 extension ScopeStrategy {
+    /// Nothing to prepare.
+    package func prepare(_ scope: Scope, key: FactoryKey, manager: ContainerManager) -> PreparedCells {
+        PreparedCells()
+    }
+
+    /// The instance the cells the strategy places hold: for the definition, where
+    /// the slot's hit reads (linked by a miss, once per container and storage);
+    /// for a registration, ``registrationCells(for:box:in:)``.
+    package func lockFreeHit(
+        _ scope: Scope, key: FactoryKey, box: RegistrationBoxBase?, ttl: UInt64, manager: ContainerManager
+    ) -> FoundInstance? {
+        guard keeping == .cells else { return nil }
+        // The section comes first: the cells may be a global storage's, which
+        // `useGlobalStorage` frees only after waiting for readers.
+        let section = ReadSection.begin()
+        defer { section.end() }
+        let cells =
+            box.map { registrationCells(for: key, box: $0, in: manager) }
+            ?? manager.findSlot(key)?._withUnsafeGuaranteedRef { $0.hitLink.load() }
+        return cells?._withUnsafeGuaranteedRef { $0.validCell(scopeID: ObjectIdentifier(scope), ttl: ttl, epoch: 0) }?
+            .takeUnretainedValue().found()
+    }
+
     /// Nothing is cached in cells: what a strategy that keeps no cells says.
     package func withLocation<Result>(
         scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
-        fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
+        prepared: PreparedCells, _ body: (CacheLocation?) -> Result
     ) -> Result {
         body(nil)
     }
@@ -181,4 +200,41 @@ final class UniqueStrategy: ScopeStrategy {
     }
 
     var label: String { "unique" }
+}
+
+/// The cells a strategy chose for one resolution before the container's lock was
+/// taken (see ``ScopeStrategy/prepare(_:key:manager:)``), for the scope it
+/// resolved then.
+package struct PreparedCells {
+    private let scopeID: ObjectIdentifier?
+    private let cells: CellSet?
+
+    /// Nothing prepared.
+    package init() {
+        scopeID = nil
+        cells = nil
+    }
+
+    /// `cells` (`nil`: build without caching), chosen for `scope`.
+    package init(_ cells: CellSet?, for scope: Scope) {
+        scopeID = ObjectIdentifier(scope)
+        self.cells = cells
+    }
+
+    /// The cells, if they were prepared for `scope`: a `register` that changed the
+    /// scope since makes this resolution build without caching, once.
+    package func cells(for scope: Scope) -> CellSet? {
+        scopeID == ObjectIdentifier(scope) ? cells : nil
+    }
+}
+
+/// An owner of cells that a container empties with a factory's own on a reset,
+/// `pop()` or shutdown: a custom scope's cache. Tracked weakly: its strategy owns it.
+package protocol CellOwner: AnyObject {
+    var cells: CellSet { get }
+}
+
+/// A ``CellOwner`` a container has used, held weakly.
+package struct TrackedCells {
+    package weak var owner: (any CellOwner)?
 }

@@ -8,7 +8,7 @@
 @usableFromInline
 package final class Slot: TableEntry, @unchecked Sendable {
     // Sendable because `options` and `hitLink` are atomic, `cells` guards
-    // itself (see CellSet), `customCaches` is only touched with the manager's
+    // itself (see CellSet), `trackedCells` is only touched with the manager's
     // lock held, and the rest is immutable.
 
     @usableFromInline package let hash: Int
@@ -27,7 +27,7 @@ package final class Slot: TableEntry, @unchecked Sendable {
     @usableFromInline let hitLink = OwnedAtomicReference<CellSet>()
     /// The caches custom scopes (``CacheStrategy``) used for this factory in this
     /// container, so that its resets empty them. Manager lock held.
-    @exclusivity(unchecked) package var customCaches: [UsedScopeCache] = []
+    @exclusivity(unchecked) package var trackedCells: [TrackedCells] = []
 
     package init(key: FactoryKey) {
         hash = key.hashBits
@@ -86,13 +86,13 @@ package final class Slot: TableEntry, @unchecked Sendable {
     /// scopes' included, and starts new generations. Manager lock held.
     package func removeAllInstances(_ garbage: inout Garbage) {
         cells.removeAll(&garbage)
-        if !customCaches.isEmpty { forEachCustomCache(&garbage) { $0.removeAll(&$1) } }
+        if !trackedCells.isEmpty { forEachTrackedCells(&garbage) { $0.removeAll(&$1) } }
     }
 
     /// Drops the instances cached under `scopeID`; see ``CellSet/remove(scopeID:_:)``. Manager lock held.
     package func removeInstances(scopeID: ObjectIdentifier, _ garbage: inout Garbage) {
         cells.remove(scopeID: scopeID, &garbage)
-        if !customCaches.isEmpty { forEachCustomCache(&garbage) { $0.remove(scopeID: scopeID, &$1) } }
+        if !trackedCells.isEmpty { forEachTrackedCells(&garbage) { $0.remove(scopeID: scopeID, &$1) } }
     }
 
     /// Adds each instance cached for this factory in this container, custom
@@ -101,7 +101,7 @@ package final class Slot: TableEntry, @unchecked Sendable {
     /// ``RegistrationBoxBase/cells``). Manager lock held.
     package func collectShutdowns(into found: inout [ShutdownItem], singletons: Bool, _ garbage: inout Garbage) {
         cells.collectShutdowns(into: &found)
-        if !customCaches.isEmpty { forEachCustomCache(&garbage) { cells, _ in cells.collectShutdowns(into: &found) } }
+        if !trackedCells.isEmpty { forEachTrackedCells(&garbage) { cells, _ in cells.collectShutdowns(into: &found) } }
         guard singletons, let options else { return }
         let boxes = [options.registration].compactMap { $0 } + options.contexts.map(\.box)
         for box in boxes {
@@ -115,16 +115,16 @@ package final class Slot: TableEntry, @unchecked Sendable {
     /// others. Each live cache is kept in `garbage` until unlocked: the strategy
     /// may drop it meanwhile, and its last release must not run under the lock.
     @inline(never)
-    private func forEachCustomCache(_ garbage: inout Garbage, _ body: (CellSet, inout Garbage) -> Void) {
-        var alive: [UsedScopeCache] = []
-        for used in customCaches {
+    private func forEachTrackedCells(_ garbage: inout Garbage, _ body: (CellSet, inout Garbage) -> Void) {
+        var alive: [TrackedCells] = []
+        for tracked in trackedCells {
             // One strong load per entry, straight into `garbage`: a temporary
             // reference released here could be the last one.
-            guard let cache = used.cache else { continue }
-            garbage.add(cache)
-            body(cache.cells, &garbage)
-            alive.append(used)
+            guard let owner = tracked.owner else { continue }
+            garbage.add(owner)
+            body(owner.cells, &garbage)
+            alive.append(tracked)
         }
-        customCaches = alive
+        trackedCells = alive
     }
 }

@@ -1,3 +1,5 @@
+import FactoryCore
+
 /// Where a scope defined outside the library keeps the instances it caches:
 /// the extension point for cache strategies.
 ///
@@ -45,22 +47,18 @@ public protocol CacheStrategy: AnyObject, Sendable {
 /// and the first factory it is used with: returned for another container, or
 /// for another factory (another name, type or kind, asynchronous factories
 /// included), it stops the program with a message naming the factory.
-public final class ScopeCache: Sendable {
+public final class ScopeCache: CellOwner, Sendable {
     /// The instances, guarded like a container's own: by its manager's lock.
     package let cells = CellSet()
     /// The ``ContainerManager/serial`` of the manager this cache belongs to, 0
     /// before its first use. Set after ``factory``.
     private let owner = AtomicWord()
-    /// The key of the factory this cache belongs to: an atomic, retained
-    /// ``OwningFactory`` set once (before ``owner``) and never replaced, or 0.
-    private let factory = AtomicWord()
+    /// The key of the factory this cache belongs to: set once (before ``owner``)
+    /// and never replaced.
+    private let factory = OwnedAtomicReference<OwningFactory>()
 
     /// An empty cache.
     public init() {}
-
-    deinit {
-        _ = AtomicReference<OwningFactory>(word: factory.storage).exchange(nil)
-    }
 
     /// The instance cached without a parameter, if this cache is `manager`'s and
     /// `key`'s (another container's or factory's cache is a miss: the miss path
@@ -78,7 +76,7 @@ public final class ScopeCache: Sendable {
     /// The key of the factory this cache belongs to, if it was used. Never
     /// replaced once set, so read without a read section.
     private var owningKey: FactoryKey? {
-        AtomicReference<OwningFactory>(word: factory.storage).load()?._withUnsafeGuaranteedRef { $0.key }
+        factory.load()?._withUnsafeGuaranteedRef { $0.key }
     }
 
     /// Makes this cache `manager`'s and `key`'s on its first use, so that the
@@ -87,12 +85,8 @@ public final class ScopeCache: Sendable {
     /// manager's, once).
     package func claim(for manager: ContainerManager, key: FactoryKey) {
         if owner.value == manager.serial && owningKey == key { return }
-        if owningKey == nil {
-            let made = OwningFactory(key)
-            let bits = Int(bitPattern: Unmanaged.passRetained(made).toOpaque())
-            // Lost to another first use: drop the extra reference.
-            if !factory.compareExchange(expected: 0, desired: bits) { Unmanaged.passUnretained(made).release() }
-        }
+        // Another first use may win: its key is then the owner.
+        if owningKey == nil { _ = factory.publishOnce(OwningFactory(key)) }
         if let owningKey, owningKey != key { FactoryError.fail(.scopeCacheOfAnotherFactory(key, owner: owningKey)) }
         if owner.value == manager.serial { return }
         if owner.compareExchange(expected: 0, desired: manager.serial) {
@@ -103,65 +97,44 @@ public final class ScopeCache: Sendable {
     }
 }
 
-/// The factory a ``ScopeCache`` belongs to, published once through an atomic word.
+/// The factory a ``ScopeCache`` belongs to, published once.
 private final class OwningFactory: Sendable {
     let key: FactoryKey
     init(_ key: FactoryKey) { self.key = key }
 }
 
-/// A ``ScopeCache`` a container has used, held weakly: the strategy owns it.
-package struct UsedScopeCache {
-    package weak var cache: ScopeCache?
-}
-
-extension Scope {
-    /// The custom strategy's cache for `key` in `manager`, or `nil` for a scope
-    /// that is not custom or a strategy that caches nothing. Calls the strategy:
-    /// never with a library lock held.
-    @usableFromInline
-    package func customCache(for key: FactoryKey, in manager: ContainerManager) -> ScopeCache? {
-        cacheStrategy?.cache(for: key, in: manager)
-    }
-}
-
-/// The custom cache a resolution fetched before taking the container's lock
-/// (the strategy is user code, which never runs under a library lock), for the
-/// scope it resolved then.
-package struct FetchedScopeCache {
-    let scopeID: ObjectIdentifier?
-    let cache: ScopeCache?
-
-    init(scope: Scope?, key: FactoryKey, manager: ContainerManager) {
-        guard let scope, scope.cacheStrategy != nil else {
-            scopeID = nil
-            cache = nil
-            return
-        }
-        scopeID = ObjectIdentifier(scope)
-        cache = scope.customCache(for: key, in: manager)
-        cache?.claim(for: manager, key: key)
-    }
-
-    /// The cache, if it was fetched for `scope`: a `register` that changed the
-    /// scope since makes this resolution build without caching, once.
-    func cache(for scope: Scope) -> ScopeCache? {
-        scopeID == ObjectIdentifier(scope) ? cache : nil
-    }
-}
-
-/// The strategy of a scope made with ``Scope/init(cacheStrategy:)``: the cells of
-/// the ``ScopeCache`` the user's strategy returned, fetched before locking.
+/// The strategy of a scope made with ``FactoryCore/Scope/init(cacheStrategy:)``:
+/// the cells of the ``ScopeCache`` the user's strategy returns, asked for before
+/// the container's lock is taken.
 final class CustomScopeStrategy: ScopeStrategy {
+    let cacheStrategy: any CacheStrategy
+
+    init(_ cacheStrategy: any CacheStrategy) {
+        self.cacheStrategy = cacheStrategy
+    }
+
     var keeping: ScopeKeeping { .cells }
+
+    func prepare(_ scope: Scope, key: FactoryKey, manager: ContainerManager) -> PreparedCells {
+        let cache = cacheStrategy.cache(for: key, in: manager)
+        cache?.claim(for: manager, key: key)
+        return PreparedCells(cache?.cells, for: scope)
+    }
+
+    func lockFreeHit(
+        _ scope: Scope, key: FactoryKey, box: RegistrationBoxBase?, ttl: UInt64, manager: ContainerManager
+    ) -> FoundInstance? {
+        cacheStrategy.cache(for: key, in: manager)?.foundHit(
+            for: manager, key: key, scopeID: ObjectIdentifier(scope), ttl: ttl)
+    }
 
     func withLocation<Result>(
         scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
-        fetched: FetchedScopeCache, _ body: (CacheLocation?) -> Result
+        prepared: PreparedCells, _ body: (CacheLocation?) -> Result
     ) -> Result {
         // Guarded by the manager's lock, like the container's own cells. Never
         // linked: the strategy may return another cache on the next resolution.
-        let cells = fetched.cache(for: scope)?.cells
-        return body(cells.map { CacheLocation(cells: $0, weak: false) })
+        body(prepared.cells(for: scope).map { CacheLocation(cells: $0, weak: false) })
     }
 
     func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime {
@@ -169,4 +142,15 @@ final class CustomScopeStrategy: ScopeStrategy {
     }
 
     var label: String { "custom" }
+}
+
+extension Scope {
+    /// A scope that caches where `cacheStrategy` says, with everything else a
+    /// cache does (one build at a time, resets, time to live) done by the library.
+    ///
+    /// Like every scope, it is an identity that lives for the rest of the process:
+    /// declare it once, as a `static let`.
+    public convenience init(cacheStrategy: any CacheStrategy) {
+        self.init(strategy: CustomScopeStrategy(cacheStrategy))
+    }
 }
