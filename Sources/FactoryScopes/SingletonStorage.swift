@@ -17,6 +17,9 @@
 package final class SingletonTable: GlobalStorageContents {
     /// One entry per singleton factory used with this storage.
     package let table = SlotTable<SingletonSlot>()
+    /// Bumped by each reset of every singleton here: a singleton kept with a
+    /// registration (``RegistrationBoxBase/cells``) in an older era is stale.
+    package let era = AtomicWord(1)
 
     /// The entry for `key`, lock-free, or `nil` if the key never stored anything here.
     package func find(_ key: FactoryKey) -> Unmanaged<SingletonSlot>? {
@@ -29,6 +32,7 @@ package final class SingletonTable: GlobalStorageContents {
     }
 
     package func removeAll(collectingShutdowns found: inout [ShutdownItem], _ garbage: inout Garbage) {
+        era.add(1)
         for slot in table.all() {
             slot.definition.collectShutdowns(into: &found)
             slot.shared.collectShutdowns(into: &found)
@@ -37,14 +41,17 @@ package final class SingletonTable: GlobalStorageContents {
         }
     }
 
-    package func remove(_ key: FactoryKey, sharedOnly: Bool, _ garbage: inout Garbage) {
-        guard let slot = find(key)?.takeUnretainedValue() else { return }
-        if !sharedOnly { slot.definition.removeAll(&garbage) }
-        slot.shared.removeAll(&garbage)
+    /// A registration of one container replaced the definition there: the
+    /// singleton the factory's registrations share goes, as in Factory.
+    package func registered(_ key: FactoryKey, _ garbage: inout Garbage) {
+        find(key)?.takeUnretainedValue().shared.removeAll(&garbage)
     }
 
-    package func share(_ cell: CacheCell, for key: FactoryKey, _ garbage: inout Garbage) {
-        slot(key).shared.setCell(cell, &garbage)
+    /// The factory's `reset(.scope)`: every singleton it has here goes.
+    package func reset(_ key: FactoryKey, _ garbage: inout Garbage) {
+        guard let slot = find(key)?.takeUnretainedValue() else { return }
+        slot.definition.removeAll(&garbage)
+        slot.shared.removeAll(&garbage)
     }
 }
 

@@ -51,8 +51,8 @@ final class SingletonStrategy: ScopeStrategy {
             // in the storage's era (a reset of the whole storage outdates it), and
             // also publishes it as the one the factory's registrations share.
             if box.cells == nil { box.cells = CellSet() }
-            var location = CacheLocation(
-                cells: box.cells!, weak: false, epoch: storage.era.value, epochCounter: storage.era)
+            let era = storage.lock.withLock { storage.singletons.era }
+            var location = CacheLocation(cells: box.cells!, weak: false, epoch: era.value, epochCounter: era)
             location.storeObserver = storage
             return body(location)
         }
@@ -97,7 +97,7 @@ extension GlobalStorage: CacheStoreObserver {
                 copying: value, type: type, weak: false, scopeID: cell.scopeID, createdAt: cell.createdAt, epoch: 0,
                 shutdown: cell.shutdown)
         else { return }
-        share(shared, for: key, &garbage)
+        lock.withLock { singletons.slot(key).shared.setCell(shared, &garbage) }
     }
 }
 

@@ -45,9 +45,9 @@ extension ContainerManager {
             })
     }
 
-    /// Persists `box` as the registration of `key` and drops its cached instances
-    /// and the singleton last shared under it (not while `autoRegister()` runs,
-    /// as in Factory: such a registration describes the container type).
+    /// Persists `box` as the registration of `key`, drops its cached instances and
+    /// tells the global storage (not while `autoRegister()` runs, as in Factory:
+    /// such a registration describes the container type).
     package func register(_ box: RegistrationBoxBase, for key: FactoryKey) {
         ensureAutoRegistered()
         var garbage = Garbage()
@@ -60,23 +60,22 @@ extension ContainerManager {
             setOptions(options, of: slot, &garbage)
             if !describesType {
                 slot.removeAllInstances(&garbage)
-                globalStorageReference.takeUnretainedValue().remove(key, sharedOnly: true, &garbage)
+                globalStorageReference.takeUnretainedValue().registered(key, &garbage)
             }
         }
         garbage.release()
     }
 
-    /// Drops the instances this container cached for `key`, including the
-    /// singletons its registrations built; with `shared`, also the singletons built
-    /// from the definition (and registrations describing the type), which other
-    /// containers of the same storage use too. `lock` held.
+    /// Drops the instances this container cached for `key`, including those its
+    /// registrations keep; with `shared`, also tells the global storage, whose
+    /// instances other containers use too. `lock` held.
     package func clearCaches(_ slot: Slot, key: FactoryKey, shared: Bool, _ garbage: inout Garbage) {
         slot.removeAllInstances(&garbage)
         if let options = slot.persistedOptions {
             options.value.registration?.cells?.removeAll(&garbage)
             for context in options.value.contexts { context.box.cells?.removeAll(&garbage) }
         }
-        if shared { globalStorageReference.takeUnretainedValue().remove(key, &garbage) }
+        if shared { globalStorageReference.takeUnretainedValue().reset(key, &garbage) }
     }
 
     /// Resets what `options` names for the factory `key` in this container.
@@ -85,7 +84,7 @@ extension ContainerManager {
         var garbage = Garbage()
         lock.withLock {
             guard let slot = findSlot(key)?.takeUnretainedValue() else {
-                if options.contains(.scope) { globalStorageReference.takeUnretainedValue().remove(key, &garbage) }
+                if options.contains(.scope) { globalStorageReference.takeUnretainedValue().reset(key, &garbage) }
                 return
             }
             if options.contains(.scope) { clearCaches(slot, key: key, shared: true, &garbage) }

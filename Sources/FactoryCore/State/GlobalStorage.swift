@@ -2,24 +2,21 @@
 /// storage: the process's (``process``, every container's to begin with), or a
 /// test's under FactoryTesting's container traits.
 ///
-/// FactoryCore knows which storage a container uses, its lock and its era, and
-/// what a container's `register`, resets and shutdown ask of it
-/// (``GlobalStorageContents``). What is kept here, and for which factory, is the
-/// strategy's: FactoryScopes' singleton strategy keeps its singletons in
-/// ``contents``, made the first time it is asked for.
+/// FactoryCore knows which storage a container uses and its lock, and tells it
+/// what happened to a factory (a `register`, a reset, a shutdown); what is kept
+/// here and what each event drops is the strategy's (``GlobalStorageContents``):
+/// FactoryScopes' singleton strategy keeps its singletons in ``contents``, made
+/// the first time it is asked for.
 ///
 /// Builds and resets take ``lock`` after the manager's lock when both are needed,
 /// never the other way round.
 @usableFromInline
 package final class GlobalStorage: @unchecked Sendable {
-    // Sendable because `era` and `publishedContents` are atomic, and `contents` is
-    // guarded by `lock` (written once, with the word, under it).
+    // Sendable because `publishedContents` is atomic, and `contents` is guarded
+    // by `lock` (written once, with the reference, under it).
 
     /// Guards everything kept here.
     package let lock = FactoryLock(owner: GlobalStorage.self)
-    /// Bumped by each reset of the whole storage: instances kept with
-    /// registrations in an older era are stale.
-    @usableFromInline package let era = AtomicWord(1)
     /// `contents` for lock-free readers; `nil` while none was made.
     private let publishedContents = OwnedAtomicReference<AnyObject>()
     /// What the strategy keeps here; `nil` until the strategy first made it.
@@ -55,7 +52,7 @@ package final class GlobalStorage: @unchecked Sendable {
         return object._withUnsafeGuaranteedRef { ($0 as? Contents).map { Unmanaged.passUnretained($0) } }
     }
 
-    /// Drops everything kept here, in a new era.
+    /// Drops everything kept here.
     package func resetAll() {
         var garbage = Garbage()
         var found: [ShutdownItem] = []
@@ -63,40 +60,34 @@ package final class GlobalStorage: @unchecked Sendable {
         garbage.release()
     }
 
-    /// Drops everything kept here, in a new era, adding what a factory declared a
-    /// shutdown for to `found`; what is dropped goes to `garbage`.
+    /// Drops everything kept here, adding what a factory declared a shutdown for
+    /// to `found`; what is dropped goes to `garbage`.
     package func removeAll(collectingShutdowns found: inout [ShutdownItem], _ garbage: inout Garbage) {
-        lock.withLock {
-            era.add(1)
-            contents?.removeAll(collectingShutdowns: &found, &garbage)
-        }
+        lock.withLock { contents?.removeAll(collectingShutdowns: &found, &garbage) }
     }
 
-    /// Publishes `cell` as the instance of `key` the factory's registrations
-    /// share; see ``GlobalStorageContents/share(_:for:_:)``. Manager lock held.
-    package func share(_ cell: CacheCell, for key: FactoryKey, _ garbage: inout Garbage) {
-        lock.withLock { contents?.share(cell, for: key, &garbage) }
+    /// Tells the contents that a `register` on one container replaced `key`'s
+    /// definition there. Manager lock held.
+    package func registered(_ key: FactoryKey, _ garbage: inout Garbage) {
+        lock.withLock { contents?.registered(key, &garbage) }
     }
 
-    /// Drops every instance kept for `key`; with `sharedOnly`, only the one the
-    /// factory's registrations share. Manager lock held, if any.
-    package func remove(_ key: FactoryKey, sharedOnly: Bool = false, _ garbage: inout Garbage) {
-        lock.withLock { contents?.remove(key, sharedOnly: sharedOnly, &garbage) }
+    /// Tells the contents that `key`'s cached instances were reset. Manager lock held, if any.
+    package func reset(_ key: FactoryKey, _ garbage: inout Garbage) {
+        lock.withLock { contents?.reset(key, &garbage) }
     }
 }
 
-/// What a strategy keeps in a ``GlobalStorage``: what the core asks of it when
-/// a container registers, resets or shuts down. Every method runs with the
-/// storage's lock held, and what it drops goes to `garbage`.
+/// What a strategy keeps in a ``GlobalStorage``: what it drops when a container
+/// registers, resets or shuts down. Every method runs with the storage's lock
+/// held, and what it drops goes to `garbage`.
 package protocol GlobalStorageContents: AnyObject, Sendable {
     /// Drops everything, adding each instance whose factory declared a shutdown to `found`.
     func removeAll(collectingShutdowns found: inout [ShutdownItem], _ garbage: inout Garbage)
 
-    /// Drops every instance kept for `key`; with `sharedOnly`, only the one the
-    /// factory's registrations share (a registration of one container replaced it).
-    func remove(_ key: FactoryKey, sharedOnly: Bool, _ garbage: inout Garbage)
+    /// A `register` on one container replaced `key`'s definition there.
+    func registered(_ key: FactoryKey, _ garbage: inout Garbage)
 
-    /// Publishes `cell` as the instance of `key` that the factory's
-    /// registrations share (``CacheLocation/writeThrough``).
-    func share(_ cell: CacheCell, for key: FactoryKey, _ garbage: inout Garbage)
+    /// `key`'s cached instances were reset (the factory's `reset(.scope)`).
+    func reset(_ key: FactoryKey, _ garbage: inout Garbage)
 }

@@ -54,7 +54,7 @@ extension GlobalStorage {
         lock.withLock {
             var cells: [ObjectIdentifier: (definition: CacheCell?, shared: CacheCell?)] = [:]
             for slot in singletons.table.all() { cells[ObjectIdentifier(slot)] = (slot.definition.cell, slot.shared.cell) }
-            return Saved(cells: cells, era: era.value)
+            return Saved(cells: cells, era: singletons.era.value)
         }
     }
 
@@ -69,7 +69,7 @@ extension GlobalStorage {
                 slot.definition.setCell(cells?.definition, &garbage)
                 slot.shared.setCell(cells?.shared, &garbage)
             }
-            if era.value != saved.era { era.add(1) }
+            if singletons.era.value != saved.era { singletons.era.add(1) }
         }
         garbage.release()
     }
