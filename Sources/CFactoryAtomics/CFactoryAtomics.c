@@ -1,5 +1,6 @@
 #include "CFactoryAtomics.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -10,7 +11,6 @@
 #if defined(__APPLE__)
 #include <pthread/pthread.h>
 #elif defined(__linux__)
-#include <errno.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #if __has_include(<linux/membarrier.h>)
@@ -53,6 +53,15 @@ static pthread_once_t reader_setup_once = PTHREAD_ONCE_INIT;
 // record, writers here.
 static int cfactory_asymmetric_barrier = 0;
 
+// Stops the program naming the call that failed, as FactoryLock does for its
+// mutex: a key, once or thread-specific call that failed leaves read sections or
+// the resolution context unusable, and going on would corrupt state silently.
+static void cfactory_check(int result, const char *operation) {
+    if (result == 0) return;
+    fprintf(stderr, "FactoryCore: %s failed with error %d (%s)\n", operation, result, strerror(result));
+    abort();
+}
+
 static void reader_release(void *record) {
     cfactory_reader *reader = record;
     cfactory_current_reader = NULL;
@@ -91,19 +100,19 @@ static void heavy_barrier(void) {}
 
 // Runs once, before the first read section and the first wait for readers.
 static void reader_setup(void) {
-    pthread_key_create(&reader_key, reader_release);
+    cfactory_check(pthread_key_create(&reader_key, reader_release), "pthread_key_create (read sections)");
     const char *forced = getenv("FACTORY_READ_BARRIER");
     if (forced != NULL && strcmp(forced, "fence") == 0) return;
     cfactory_asymmetric_barrier = membarrier_available();
 }
 
 int cfactory_read_barrier_kind(void) {
-    pthread_once(&reader_setup_once, reader_setup);
+    cfactory_check(pthread_once(&reader_setup_once, reader_setup), "pthread_once (read sections)");
     return cfactory_asymmetric_barrier;
 }
 
 cfactory_reader *cfactory_reader_claim(void) {
-    pthread_once(&reader_setup_once, reader_setup);
+    cfactory_check(pthread_once(&reader_setup_once, reader_setup), "pthread_once (read sections)");
     cfactory_reader *reader = atomic_load_explicit(&readers, memory_order_acquire);
     for (; reader != NULL; reader = reader->next) {
         int expected = 0;
@@ -127,7 +136,7 @@ cfactory_reader *cfactory_reader_claim(void) {
     // cfactory_wait_for_readers. Once per thread.
     atomic_thread_fence(memory_order_seq_cst);
     reader->light = cfactory_asymmetric_barrier;
-    pthread_setspecific(reader_key, reader);
+    cfactory_check(pthread_setspecific(reader_key, reader), "pthread_setspecific (read sections)");
     cfactory_current_reader = reader;
     return reader;
 }
@@ -148,7 +157,7 @@ void cfactory_read_end(void *record) {
 
 static uint64_t monotonic_nanoseconds(void) {
     struct timespec time;
-    clock_gettime(CLOCK_MONOTONIC, &time);
+    cfactory_check(clock_gettime(CLOCK_MONOTONIC, &time) == 0 ? 0 : errno, "clock_gettime");
     return (uint64_t)time.tv_sec * 1000000000u + (uint64_t)time.tv_nsec;
 }
 
@@ -228,7 +237,7 @@ static int wait_for_reader(cfactory_reader *reader) {
 //   in_use) after that thread's last section ended, so a writer that reads it
 //   free (acquire) waits for nothing there.
 int cfactory_wait_for_readers(void) {
-    pthread_once(&reader_setup_once, reader_setup);
+    cfactory_check(pthread_once(&reader_setup_once, reader_setup), "pthread_once (read sections)");
     cfactory_reader *self = cfactory_current_reader;
 #if DEBUG
     if (self != NULL && (atomic_load_explicit(&self->state, memory_order_relaxed) & 1) != 0) {
@@ -270,15 +279,15 @@ static void context_destroy(void *context) {
 }
 
 static void context_make_key(void) {
-    pthread_key_create(&context_key, context_destroy);
+    cfactory_check(pthread_key_create(&context_key, context_destroy), "pthread_key_create (resolution context)");
 }
 
 void cfactory_set_context(void *context, void (*release)(void *)) {
-    pthread_once(&context_key_once, context_make_key);
+    cfactory_check(pthread_once(&context_key_once, context_make_key), "pthread_once (resolution context)");
     atomic_store_explicit(&context_release, release, memory_order_relaxed);
     cfactory_current_context = context;
     // The key only exists to release the context when the thread exits.
-    pthread_setspecific(context_key, context);
+    cfactory_check(pthread_setspecific(context_key, context), "pthread_setspecific (resolution context)");
 }
 
 // MARK: - Threads
@@ -317,7 +326,7 @@ bool cfactory_is_main_actor(void) {
     if (&_dispatch_main_q == NULL || dispatch_queue_set_specific == NULL || dispatch_get_specific == NULL) {
         return false;
     }
-    pthread_once(&main_queue_marked, mark_main_queue);
+    cfactory_check(pthread_once(&main_queue_marked, mark_main_queue), "pthread_once (main queue)");
     return dispatch_get_specific(&main_queue_marker) == &main_queue_marker;
 }
 #endif
@@ -329,7 +338,7 @@ static bool cfactory_is_main_thread(void) {
 
 uint64_t cfactory_thread_id(void) {
     uint64_t identifier = 0;
-    pthread_threadid_np(NULL, &identifier);
+    cfactory_check(pthread_threadid_np(NULL, &identifier), "pthread_threadid_np");
     return identifier;
 }
 #elif defined(__linux__)

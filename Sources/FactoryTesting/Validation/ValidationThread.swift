@@ -19,10 +19,10 @@ enum ValidationThread {
     /// Starts a detached thread running `body`.
     static func start(_ body: @escaping @Sendable () -> Void) {
         var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        pthread_attr_setstacksize(&attributes, stackSize)
+        check(pthread_attr_init(&attributes), "pthread_attr_init")
+        defer { check(pthread_attr_destroy(&attributes), "pthread_attr_destroy") }
+        check(pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)), "pthread_attr_setdetachstate")
+        check(pthread_attr_setstacksize(&attributes, stackSize), "pthread_attr_setstacksize")
         let start = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         #if canImport(Darwin)
         var thread: pthread_t?
@@ -41,7 +41,13 @@ enum ValidationThread {
                 return nil
             }, start)
         #endif
-        precondition(result == 0, "FactoryTesting: cannot start a graph validation thread (\(result))")
+        check(result, "pthread_create")
+    }
+
+    /// Stops the program naming the call that failed, as FactoryCore's lock does:
+    /// validation cannot go on without its thread.
+    private static func check(_ result: Int32, _ call: String) {
+        if result != 0 { fatalError("FactoryTesting: \(call) failed with error \(result) starting a graph validation thread") }
     }
 
     /// Blocks the calling thread forever, without returning to its caller.
