@@ -5,14 +5,19 @@
 # turns off SwiftConcurrency). A third program, which only calls an `async`
 # function, shows what the concurrency runtime alone adds.
 #
-# Each is built twice: as `swift build -c release` builds it, and as a tool that
-# wants to be small builds it (whole-program: full LTO, with FactoryCore's public
-# symbols internalized at link time so that the linker drops what the tool never
-# calls). Every program is run once, to show that it still works.
+# Each is built three ways: as `swift build -c release` builds it, fully static
+# (`-static-executable`); the same with only the Swift runtime static
+# (`--static-swift-stdlib`, libc shared: a common way to ship a Linux tool); and
+# as a tool that wants to be small builds it (whole-program: full LTO, with
+# FactoryCore's public symbols internalized at link time so that the linker drops
+# what the tool never calls). Every program is run once, to show that it still works.
 #
-# `--check` fails when a build exceeds its budget: an ordinary release build
-# 1.20x the empty program with the default traits and +0.35 MiB with none
-# (issue 39), a whole-program build 1.15x and +0.20 MiB (issue 23).
+# `--check` fails when a build exceeds its budget: an ordinary release build 1.20x
+# the empty program with the default traits and +0.35 MiB with none (issue 39), a
+# whole-program build 1.15x and +0.20 MiB (issue 23). The same budget with only the
+# Swift runtime static (issue 46) is missed today (1.24x, +500 KB: FactoryCore's own
+# code, a long tail, and the standard library's pieces it uses), so it is reported
+# as MISSED without failing; Benchmarks/README.md has the per-feature table.
 # Linux only (-static-executable). Takes about three minutes; the figures go
 # into README.md by hand.
 set -euo pipefail
@@ -75,7 +80,9 @@ probe() {
     shift 3
     local dir="$work/$name-$build"
     write_package "$dir" "$traits"
-    (cd "$dir" && swift build -c release -Xswiftc -static-executable "$@" > "$dir.log" 2>&1) || {
+    local link=(-Xswiftc -static-executable)
+    [[ "$build" == "static-stdlib" ]] && link=(--static-swift-stdlib)
+    (cd "$dir" && swift build -c release "${link[@]}" "$@" > "$dir.log" 2>&1) || {
         cat "$dir.log"
         exit 1
     }
@@ -90,17 +97,21 @@ probe() {
     # Budgets, as a ratio in percent with the default traits and bytes with none.
     local ratio=120 bytes=367002 label="1.20x" mib="0.35"
     if [[ "$build" == "whole-program" ]]; then ratio=115 bytes=209715 label="1.15x" mib="0.20"; fi
+    local verdict="error" fails=1
+    [[ "$build" == "static-stdlib" ]] && verdict="MISSED" fails=0
     if [[ "$name" == "default-traits" ]] && ((core * 100 > empty * ratio)); then
-        echo "error: FactoryCore takes the default-traits $build program over $label the empty one" >&2
-        failed=1
+        echo "$verdict: FactoryCore takes the default-traits $build program over $label the empty one" >&2
+        ((fails)) && failed=1
     elif [[ "$name" == "no-traits" ]] && ((core - empty > bytes)); then
-        echo "error: FactoryCore adds more than $mib MiB to the no-traits $build program" >&2
-        failed=1
+        echo "$verdict: FactoryCore adds more than $mib MiB to the no-traits $build program" >&2
+        ((fails)) && failed=1
     fi
 }
 
 probe "default-traits" "" "release"
 probe "no-traits" ", traits: []" "release"
+probe "default-traits" "" "static-stdlib"
+probe "no-traits" ", traits: []" "static-stdlib"
 probe "default-traits" "" "whole-program" "${whole_program[@]}"
 probe "no-traits" ", traits: []" "whole-program" "${whole_program[@]}"
 exit $failed
