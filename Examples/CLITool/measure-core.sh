@@ -101,10 +101,10 @@ probe() {
     [[ "$build" == "static-stdlib" ]] && verdict="MISSED" fails=0
     if [[ "$name" == "default-traits" ]] && ((core * 100 > empty * ratio)); then
         echo "$verdict: FactoryCore takes the default-traits $build program over $label the empty one" >&2
-        ((fails)) && failed=1
+        if ((fails)); then failed=1; fi
     elif [[ "$name" == "no-traits" ]] && ((core - empty > bytes)); then
         echo "$verdict: FactoryCore adds more than $mib MiB to the no-traits $build program" >&2
-        ((fails)) && failed=1
+        if ((fails)); then failed=1; fi
     fi
 }
 
