@@ -188,33 +188,39 @@ func formatted(_ seconds: Double) -> String {
 /// for its body and records a timeout: a task executor of its own, so that the
 /// failure of a test whose executor (the main actor, every thread of the
 /// cooperative pool) is blocked is still recorded in that test when its bound
-/// passes. Its jobs only resume a wait and record an issue, and never block.
+/// passes. Its jobs only resume a wait and record an issue, and never block. The
+/// thread is started by the first job and ends after a second without one.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class WatchdogExecutor: TaskExecutor, @unchecked Sendable {
-    // Sendable because `jobs` is only touched with `condition` held.
+    // Sendable because `jobs` and `running` are only touched with `condition` held.
     static let shared = WatchdogExecutor()
 
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
+    private var running = false
 
-    private init() {
-        startThread { self.runJobs() }
-    }
+    private init() {}
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         condition.lock()
         jobs.append(job)
         condition.signal()
+        let start = !running
+        running = true
         condition.unlock()
+        if start { startThread { self.runJobs() } }
     }
 
-    /// Runs the jobs for the life of the process; between them the thread is idle,
-    /// which no test waits for.
     private func runJobs() {
         while true {
             condition.lock()
-            while jobs.isEmpty { condition.wait() }
+            if jobs.isEmpty { _ = condition.wait(until: Date(timeIntervalSinceNow: 1)) }
+            guard !jobs.isEmpty else {
+                running = false
+                condition.unlock()
+                return
+            }
             let batch = jobs
             jobs.removeAll()
             condition.unlock()
