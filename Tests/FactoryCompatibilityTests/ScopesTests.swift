@@ -33,14 +33,18 @@ import Testing
     @Test func theClosureRunsOnceWhenManyThreadsResolveAtOnce() {
         let container = Container()
         let builds = Counter()
+        let overlapped = Collector<Bool>()
         let factory = Factory<Thing>(container, key: "racedThing") {
             builds.increment()
-            pause(milliseconds: 20)
+            // The build ends only once the seven other threads wait for it.
+            overlapped.append(container.buildWaitersReach(7))
             return Thing("raced")
         }.cached
         let seen = Collector<ObjectIdentifier>()
         runOnThreads(8) { _ in seen.append(ObjectIdentifier(factory())) }
+        #expect(overlapped.values == [true], "the other seven threads never waited for the build")
         #expect(builds.value == 1)
+        #expect(seen.values.count == 8)
         #expect(Set(seen.values).count == 1)
     }
 }

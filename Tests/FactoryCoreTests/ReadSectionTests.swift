@@ -22,46 +22,51 @@ import Glibc
     /// library counts writers waiting for an open section) or has returned: a
     /// writer that does not wait returns while the section is open, whatever the
     /// machine's speed. The writer itself records whether the section had ended
-    /// when it returned.
-    @Test func aWriterWaitsForAnOpenSectionOfAnotherThread() {
-        let entered = Signal()
-        let leave = Signal()
-        let ending = Signal()
-        let left = Signal()
-        let open = Collector<ReadSection>()
-        startThread {
-            let section = ReadSection.begin()
-            open.append(section)
-            entered.raise()
-            leave.wait()
-            ending.raise()
-            section.end()
-            left.raise()
+    /// when it returned. In a process of its own: in the test run, every writer of
+    /// every test waits for every open section, so another test's writer could be
+    /// the one counted.
+    #if EXIT_TESTS
+    @Test func aWriterWaitsForAnOpenSectionOfAnotherThread() async {
+        await #expect(processExitsWith: .success) {
+            let entered = Signal()
+            let leave = Signal()
+            let ending = Signal()
+            let left = Signal()
+            let open = Collector<ReadSection>()
+            startThread {
+                let section = ReadSection.begin()
+                open.append(section)
+                entered.raise()
+                leave.wait()
+                ending.raise()
+                section.end()
+                left.raise()
+            }
+            guard entered.wait(), let section = open.values.first else {
+                Issue.record("the reader never entered its section")
+                return
+            }
+            let writing = Signal()
+            let waited = Signal()
+            let endedFirst = Collector<Bool>()
+            startThread {
+                writing.raise()
+                ReadSection.waitForReaders()
+                endedFirst.append(ending.isRaised)
+                waited.raise()
+            }
+            // This process's only writer is the one above.
+            #expect(
+                poll { waited.isRaised || (writing.isRaised && section.waitingWriters == 1) },
+                "the writer neither waited nor returned")
+            #expect(!waited.isRaised, "the writer returned while another thread's section was open")
+            leave.raise()
+            #expect(left.wait(), "the reader never left its section")
+            #expect(waited.wait(), "the writer kept waiting after the section ended")
+            #expect(endedFirst.values == [true], "the writer returned before the section ended")
         }
-        guard entered.wait(), let section = open.values.first else {
-            Issue.record("the reader never entered its section")
-            return
-        }
-        let writing = Signal()
-        let waited = Signal()
-        let endedFirst = Collector<Bool>()
-        startThread {
-            writing.raise()
-            ReadSection.waitForReaders()
-            endedFirst.append(ending.isRaised)
-            waited.raise()
-        }
-        // A writer of another test may wait for this section too (every writer waits
-        // for every open section): at least one waits, and this writer has not returned.
-        #expect(
-            poll { waited.isRaised || (writing.isRaised && section.waitingWriters >= 1) },
-            "the writer neither waited nor returned")
-        #expect(!waited.isRaised, "the writer returned while another thread's section was open")
-        leave.raise()
-        #expect(left.wait(), "the reader never left its section")
-        #expect(waited.wait(), "the writer kept waiting after the section ended")
-        #expect(endedFirst.values == [true], "the writer returned before the section ended")
     }
+    #endif
 
     /// `FACTORY_READ_BARRIER=fence` forces the full-fence entry, checked in a
     /// process of its own, where the variable is set before the first section.

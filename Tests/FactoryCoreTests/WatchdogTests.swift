@@ -24,6 +24,48 @@ import Testing
         #expect(recorded.contains("the body never ended (waited 0.2 s)"))
     }
 
+    /// A test that cannot resume when its watchdog's bound passes, because every
+    /// thread of the cooperative pool is blocked (here by tasks that wait, for up
+    /// to 30 s, until the issue is recorded), still fails then, naming itself: the
+    /// watchdog resumes the wait and records the issue on a thread of its own.
+    @Test func aTestThatCannotResumeStillFailsWhenItsBoundPasses() async {
+        let unblock = Signal()
+        let unblocked = Signal()
+        let recordedWhilePoolBlocked = Collector<Bool>()
+        await withKnownIssue("the watchdog fails this test while the pool is blocked") {
+            _ = try? await withAsyncWatchdog("the body never ended", within: 0.2) {
+                // More blocking tasks than the pool has threads: it runs nothing else until they end.
+                let deadline = monotonicSeconds() + 30
+                for _ in 0..<128 {
+                    Task.detached {
+                        unblock.wait(upTo: max(0, deadline - monotonicSeconds()))
+                        unblocked.raise()
+                    }
+                }
+                try await waitFor("nothing", upTo: watchdogBound) { false }
+            }
+        } matching: { issue in
+            recordedWhilePoolBlocked.append(!unblocked.isRaised)
+            unblock.raise()
+            return issue.comments.map(\.rawValue).joined().contains("the body never ended")
+        }
+        #expect(recordedWhilePoolBlocked.values == [true], "the issue waited until the pool was free")
+    }
+
+    /// Threads whose bodies do not all return fail the test once the bound
+    /// passes, and the call returns, leaving the stuck thread behind.
+    @Test func threadsThatDoNotFinishFailTheTestAndTheCallReturns() {
+        let release = Signal()
+        withKnownIssue("runOnThreads reports the thread that never finished") {
+            runOnThreads(2, within: 0.2) { index in
+                if index == 1 { release.wait() }
+            }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("2 threads did not finish within 0.2 s: a deadlock")
+        }
+        release.raise()
+    }
+
     @Test func aWaitStopsWhenItsTaskIsCancelled() async throws {
         let waiting = Task { try await waitFor("a condition that never holds") { false } }
         waiting.cancel()

@@ -74,6 +74,26 @@ final class HangingContainer: ManagedContainer {
         #expect(container.builds.value == 2)
     }
 
+    /// The task that started a build a reset interrupted gets its instance, and
+    /// nothing else keeps it: once that task lets go of it, it is gone. The
+    /// starter resumes inside the call that wakes it, on the build's thread (its
+    /// executor runs each job as it is enqueued), so whatever the build's own task
+    /// still holds after waking it, it holds when the starter checks.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @Test func anInterruptedBuildsInstanceIsReleasedBeforeTheStarterReturns() async throws {
+        let container = HangingContainer()
+        let starter = Task(executorPreference: InlineExecutor()) {
+            var pool: Pool? = try await container.cached()
+            weak let built = pool
+            pool = nil
+            return built == nil
+        }
+        try await container.started.raised("the first build to start")
+        container.cached.reset(.scope)
+        container.release.raise()
+        #expect(try await starter.value, "the interrupted build's instance outlived the call that returned it")
+    }
+
     /// A reset of another scope outdates no build of this one: what it builds is
     /// cached, as for a synchronous factory (BuildRecoveryTests).
     @Test func aResetOfAnotherScopeKeepsTheBuildUnderWay() async throws {
@@ -252,4 +272,14 @@ final class CrossTaskContainer: ManagedContainer {
         #expect(output.contains("task: CrossTaskContainer.right<Pool> > CrossTaskContainer.left<Pool>"))
     }
     #endif
+}
+
+/// Runs each job on the thread that enqueues it, inside the enqueuing call: a task
+/// that prefers it resumes inside the `resume()` that wakes it, before the code
+/// that resumed it goes on. For tests only: an executor never does that for real.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+private final class InlineExecutor: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+        job.runSynchronously(on: asUnownedTaskExecutor())
+    }
 }

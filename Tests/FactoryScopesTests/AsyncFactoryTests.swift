@@ -114,10 +114,9 @@ final class AsyncContainer: ManagedContainer {
         container.failNext.increment()
         let starter = Task { try await container.gated() }
         try await container.entered.raised("the gated build to start")
-        // The main actor runs these in order, each until it waits for the build under
-        // way; the job after them runs once all of them wait.
-        let waiters = (0..<49).map { _ in Task { @MainActor in try await container.gated() } }
-        await MainActor.run {}
+        let waiters = (0..<49).map { _ in Task { try await container.gated() } }
+        // The build fails once all 49 wait for it, however the tasks were scheduled.
+        try await waitFor("49 tasks to join the gated build") { container.manager.buildWaiters == 49 }
         container.released.raise()
         let failed = try await withAsyncWatchdog("a waiter of the failed build kept waiting") {
             var failed = 0

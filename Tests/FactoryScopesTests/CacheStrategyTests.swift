@@ -94,9 +94,12 @@ final class PerThreadContainer: SharedContainer {
         self { Thing(id: $0 * 1_000 + self.builds.increment()) }.scope(.perThread).scopeOnParameters
     }
     var wrongStrategy: Factory<Thing> { self { Thing(id: self.builds.increment()) }.scope(.oneCacheForAll) }
-    var slowShared: Factory<Thing> {
+    /// Whether each build of `joinedShared` saw seven other resolutions wait for it.
+    let joined = Collector<Bool>()
+    /// Builds once seven other resolutions wait for the build.
+    var joinedShared: Factory<Thing> {
         self {
-            pause(milliseconds: 20)
+            self.joined.append(self.buildWaitersReach(7))
             return Thing(id: self.builds.increment())
         }
         .scope(.perContainer)
@@ -138,7 +141,8 @@ final class PerThreadContainer: SharedContainer {
     @Test func threadsThatMissAtOnceShareOneBuild() {
         let container = PerThreadContainer()
         let seen = Collector<ObjectIdentifier>()
-        runOnThreads(8) { _ in seen.append(ObjectIdentifier(container.slowShared())) }
+        runOnThreads(8) { _ in seen.append(ObjectIdentifier(container.joinedShared())) }
+        #expect(container.joined.values == [true], "the other seven threads never waited for the build")
         #expect(container.builds.value == 1)
         #expect(Set(seen.values).count == 1)
     }

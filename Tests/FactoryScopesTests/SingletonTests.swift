@@ -5,6 +5,8 @@ import Testing
 final class SingletonContainer: SharedContainer {
     static let shared = SingletonContainer()
     let manager = ContainerManager()
+    /// Whether each build of `counted` saw seven other resolutions wait for it.
+    let joined = Collector<Bool>()
 }
 
 final class OtherSingletonContainer: SharedContainer {
@@ -16,10 +18,11 @@ private let singletonBuilds = Counter()
 
 extension SingletonContainer {
     var single: Factory<Thing> { self { Thing() }.singleton }
+    /// Builds once seven other resolutions from this container wait for the build.
     var counted: Factory<Thing> {
         self {
             singletonBuilds.increment()
-            pause(milliseconds: 50)
+            self.joined.append(self.buildWaitersReach(7))
             return Thing()
         }.singleton
     }
@@ -97,14 +100,15 @@ extension OtherSingletonContainer {
         }
     }
 
-    @Test func builtExactlyOnceUnderContention() {
-        withIsolatedSingletons { isolate in
+    @Test func builtExactlyOnceUnderContention() throws {
+        try withIsolatedSingletons { isolate in
             for _ in 0..<5 {
                 Scope.singleton.reset()
                 let before = singletonBuilds.value
                 let container = isolate(SingletonContainer())
                 let seen = Collector<ObjectIdentifier>()
                 runOnThreads(8) { _ in seen.append(ObjectIdentifier(container.counted())) }
+                try #require(container.joined.values == [true], "the other seven threads never waited for the build")
                 #expect(singletonBuilds.value - before == 1)
                 #expect(Set(seen.values).count == 1)
             }

@@ -1,6 +1,18 @@
 import FactoryWrappers
 import Testing
 
+extension ManagedContainer {
+    /// For the closure of a cached factory that many threads resolve at once:
+    /// returns once exactly `count` resolutions from this container wait for a build
+    /// another one runs (``ContainerManager/buildWaiters``), or `false` when the
+    /// watchdog bound passed first. A closure that waits for them before it returns
+    /// makes the overlap a test names certain rather than likely after a pause, and
+    /// what it returns lets the test check that the overlap happened.
+    public func buildWaitersReach(_ count: Int) -> Bool {
+        poll { manager.buildWaiters == count }
+    }
+}
+
 /// Runs `body` with a singleton storage of its own, as FactoryTesting's trait
 /// does for a test: containers passed through `isolate` keep their singletons
 /// there, and `Scope.singleton.reset()` inside `body` resets it, so other suites

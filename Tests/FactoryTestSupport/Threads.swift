@@ -3,34 +3,19 @@ import Testing
 
 /// Runs `body` on `count` real threads that start together, and waits for all of them.
 ///
-/// Each thread blocks at a barrier until every thread exists, so the bodies
-/// overlap as much as the machine allows instead of running one after another
-/// the way a small thread pool might run them. The wait is bounded by
-/// ``watchdogBound``: threads that do not finish by then (a deadlock) fail the
-/// running test and are left blocked, so a hang never stops the test run.
+/// Each thread waits at a barrier until every thread has arrived (see
+/// ``finishes(_:within:stackSize:_:)``), so the bodies overlap as much as the
+/// machine allows instead of running one after another the way a small thread
+/// pool might run them. Every wait is bounded by `seconds`: threads that do not
+/// finish by then (a deadlock) fail the running test and are left blocked, so a
+/// hang never stops the test run.
 public func runOnThreads(
-    _ count: Int, sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping @Sendable (Int) -> Void
+    _ count: Int, within seconds: Double = watchdogBound, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: @escaping @Sendable (Int) -> Void
 ) {
-    let ready = DispatchGroup()
-    let done = DispatchGroup()
-    let start = DispatchSemaphore(value: 0)
-    for index in 0..<count {
-        ready.enter()
-        done.enter()
-        let thread = Thread {
-            ready.leave()
-            start.wait()
-            body(index)
-            done.leave()
-        }
-        thread.stackSize = 1 << 20
-        thread.start()
-    }
-    ready.wait()
-    for _ in 0..<count { start.signal() }
-    if done.wait(timeout: .now() + watchdogBound) == .timedOut {
+    if !finishes(count, within: seconds, stackSize: 1 << 20, body) {
         Issue.record(
-            "\(count) threads did not finish within \(Int(watchdogBound)) s: a deadlock", sourceLocation: sourceLocation)
+            "\(count) threads did not finish within \(formatted(seconds)) s: a deadlock", sourceLocation: sourceLocation)
     }
 }
 

@@ -16,18 +16,23 @@ import Musl
 /// How long a watchdog waits, in seconds.
 public let watchdogBound: Double = 60
 
-/// Runs `body(index)` on `count` new threads and waits for them up to `seconds`.
-/// Returns whether they all finished; threads that did not are left blocked.
+/// Runs `body(index)` on `count` new threads (of `stackSize` bytes of stack, if
+/// given) and waits for them up to `seconds`. Returns whether they all finished;
+/// threads that did not are left blocked.
 ///
 /// The threads pass a barrier first, so every body starts once all threads
 /// exist: bodies that race each other really run at the same time, instead of
-/// one finishing before the next thread is even created.
-public func finishes(_ count: Int, within seconds: Double = watchdogBound, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+/// one finishing before the next thread is even created. The barrier is bounded
+/// by `seconds` too: if a thread never arrives, the others go on without it.
+public func finishes(
+    _ count: Int, within seconds: Double = watchdogBound, stackSize: Int? = nil,
+    _ body: @escaping @Sendable (Int) -> Void
+) -> Bool {
     let done = Counter()
     let start = Barrier(count)
     for index in 0..<count {
-        startThread {
-            start.arriveAndWait()
+        startThread(stackSize: stackSize) {
+            start.arriveAndWait(upTo: seconds)
             body(index)
             done.increment()
         }
@@ -138,12 +143,13 @@ public struct WatchdogTimeout: Error, CustomStringConvertible {
 /// Runs `body` in a task of its own and waits for it, up to `seconds`.
 ///
 /// If it has not finished by then (a deadlock, a task suspended forever) the
-/// test fails, not the run: an issue saying `message` is recorded at the
-/// caller, ``WatchdogTimeout`` is thrown, and `body`'s task is cancelled and left
-/// behind. The bound is kept by a thread, so it holds even when every thread of
-/// the cooperative pool is stuck; if the pool is so stuck that the test cannot
-/// even be resumed to fail, the process stops with `message` after another
-/// ``watchdogBound``, rather than hang.
+/// test fails, not the run: an issue saying `message` is recorded in the test
+/// (at the caller), ``WatchdogTimeout`` is thrown, and `body`'s task is cancelled
+/// and left behind. The bound is kept by a thread, and the wait ends, and the
+/// issue is recorded, on a thread of the watchdog's own (``WatchdogExecutor``):
+/// a test whose actor or pool threads are all blocked still fails, naming itself,
+/// when the bound passes, and the process goes on. What comes after the call
+/// runs once the caller's executor is free again.
 @discardableResult
 public func withAsyncWatchdog<R: Sendable>(
     _ message: String = "did not finish: a deadlock",
@@ -157,43 +163,89 @@ public func withAsyncWatchdog<R: Sendable>(
             race.finish(.failure(error), timedOut: false)
         }
     }
-    let resumed = Signal()
     startThread {
         if poll(upTo: seconds, until: { race.isFinished }) { return }
         race.finish(.failure(WatchdogTimeout(message, seconds: seconds)), timedOut: true)
-        // However short the body's bound, the test gets the full bound to resume.
-        if !resumed.wait(upTo: watchdogBound) {
-            fatalError("\(message) (watchdog, \(formatted(seconds)) s), and the test could not be resumed to fail")
-        }
     }
-    let (result, timedOut) = await race.outcome()
-    resumed.raise()
-    if timedOut {
-        task.cancel()
-        Issue.record("\(message) (watchdog: not finished within \(formatted(seconds)) s)", sourceLocation: sourceLocation)
+    let issue = "\(message) (watchdog: not finished within \(formatted(seconds)) s)"
+    let result: Result<R, any Error>
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+        result = await withTaskExecutorPreference(WatchdogExecutor.shared) {
+            await race.result(cancelling: task, recording: issue, at: sourceLocation)
+        }
+    } else {
+        result = await race.result(cancelling: task, recording: issue, at: sourceLocation)
     }
     return try result.get()
 }
 
 /// `seconds` as a message shows it: `60`, `0.2`.
-private func formatted(_ seconds: Double) -> String {
+func formatted(_ seconds: Double) -> String {
     seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+}
+
+/// The thread on which ``withAsyncWatchdog(_:within:sourceLocation:_:)`` waits
+/// for its body and records a timeout: a task executor of its own, so that the
+/// failure of a test whose executor (the main actor, every thread of the
+/// cooperative pool) is blocked is still recorded in that test when its bound
+/// passes. Its jobs only resume a wait and record an issue, and never block. The
+/// thread is started by the first job and ends after a second without one.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+final class WatchdogExecutor: TaskExecutor, @unchecked Sendable {
+    // Sendable because `jobs` and `running` are only touched with `condition` held.
+    static let shared = WatchdogExecutor()
+
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var running = false
+
+    private init() {}
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        let start = !running
+        running = true
+        condition.unlock()
+        if start { startThread { self.runJobs() } }
+    }
+
+    private func runJobs() {
+        while true {
+            condition.lock()
+            if jobs.isEmpty { _ = condition.wait(until: Date(timeIntervalSinceNow: 1)) }
+            guard !jobs.isEmpty else {
+                running = false
+                condition.unlock()
+                return
+            }
+            let batch = jobs
+            jobs.removeAll()
+            condition.unlock()
+            for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
+        }
+    }
 }
 
 /// The first of a body's outcome and its watchdog's timeout, handed to the waiting test.
 private final class Race<R: Sendable>: @unchecked Sendable {
+    typealias Value = Result<R, any Error>
+    typealias Outcome = (result: Value, timedOut: Bool)
+
     // Guarded by `lock`.
     private let lock = NSLock()
-    private var outcome: (Result<R, any Error>, timedOut: Bool)?
-    private var waiter: CheckedContinuation<(Result<R, any Error>, timedOut: Bool), Never>?
+    private var outcome: Outcome?
+    private var waiter: CheckedContinuation<Outcome, Never>?
 
     var isFinished: Bool {
         lock.withLock { outcome != nil }
     }
 
     /// Sets the outcome unless one is set already, and wakes the waiter.
-    func finish(_ result: Result<R, any Error>, timedOut: Bool) {
-        let waiter = lock.withLock { () -> CheckedContinuation<(Result<R, any Error>, timedOut: Bool), Never>? in
+    func finish(_ result: Value, timedOut: Bool) {
+        let waiter = lock.withLock { () -> CheckedContinuation<Outcome, Never>? in
             guard outcome == nil else { return nil }
             outcome = (result, timedOut)
             defer { self.waiter = nil }
@@ -202,16 +254,23 @@ private final class Race<R: Sendable>: @unchecked Sendable {
         waiter?.resume(returning: (result, timedOut))
     }
 
-    /// Waits for the outcome.
-    func outcome() async -> (Result<R, any Error>, timedOut: Bool) {
-        await withCheckedContinuation { continuation in
-            let ready = lock.withLock { () -> (Result<R, any Error>, timedOut: Bool)? in
+    /// Waits for the outcome; on a timeout, cancels `task` and records `issue` in
+    /// the running test. Not isolated: it runs on the task's preferred executor
+    /// (the watchdog's), whatever the caller's actor.
+    func result(cancelling task: Task<Void, Never>, recording issue: String, at location: SourceLocation) async -> Value {
+        let ended = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+            let ready = lock.withLock { () -> Outcome? in
                 if let outcome { return outcome }
                 waiter = continuation
                 return nil
             }
             if let ready { continuation.resume(returning: ready) }
         }
+        if ended.timedOut {
+            task.cancel()
+            Issue.record(Comment(rawValue: issue), sourceLocation: location)
+        }
+        return ended.result
     }
 }
 
@@ -235,7 +294,8 @@ public func waitFor(
 /// to `seconds`: how the exit tests resolve a main-actor factory off the main
 /// actor. A body still running at the bound stops the process with a message
 /// saying so: an exit test that expects another message fails showing this one,
-/// instead of going on as if the body had returned.
+/// instead of going on as if the body had returned. For an exit test's body only,
+/// which runs in a process of its own: anywhere else, use ``finishes(_:within:stackSize:_:)``.
 public func runOnAnotherThread(upTo seconds: Double = watchdogBound, _ body: @escaping @Sendable () -> Void) {
     let finished = Signal()
     startThread {

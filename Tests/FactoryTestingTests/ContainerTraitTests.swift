@@ -112,18 +112,44 @@ private struct TraitSetupError: Error {}
 
 /// Tests that isolate `static let` containers. They run one at a time, through the lane.
 @Suite struct StaticCustomContainerTests {
-    static let inside = LockedBox(0)
-
-    @Test(.container(StaticOrders.self) { $0.checkout.register { "mock checkout" } }, arguments: 0..<6)
-    func staticContainersAreSnapshottedOneTestAtATime(_ id: Int) async throws {
-        // Only one test may be inside at a time: the others wait in the lane.
-        Self.inside.withLock { $0 += 1 }
-        #expect(Self.inside.withLock { $0 } == 1)
-        #expect(StaticOrders.shared.checkout() == "mock checkout")
-        StaticOrders.shared.checkout.register { "checkout \(id)" }
-        try await Task.sleep(nanoseconds: 2_000_000)
-        #expect(StaticOrders.shared.checkout() == "checkout \(id)")
-        Self.inside.withLock { $0 -= 1 }
+    /// Six scopes of the trait, started at once, run one at a time. Each stays
+    /// inside until all six have started and every other one not yet finished is
+    /// queued on the lane, so scopes that did not take turns would be seen inside
+    /// together, whatever the machine's speed or the runner's parallelism. (The
+    /// lane's count includes other tests queued on it: they can end the wait
+    /// early, never make it longer.)
+    @Test func staticContainersAreSnapshottedOneScopeAtATime() async throws {
+        let trait = ContainerTrait.container(StaticOrders.self) { $0.checkout.register { "mock checkout" } }
+        let started = LockedBox(0)
+        let inside = LockedBox(0)
+        let finished = LockedBox(0)
+        let test = try #require(Test.current)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for id in 0..<6 {
+                group.addTask {
+                    started.withLock { $0 += 1 }
+                    try await trait.provideScope(for: test, testCase: Test.Case.current) {
+                        let entered = inside.withLock { count in
+                            count += 1
+                            return count
+                        }
+                        #expect(entered == 1, "scope \(id) ran alongside another")
+                        #expect(StaticOrders.shared.checkout() == "mock checkout")
+                        StaticOrders.shared.checkout.register { "checkout \(id)" }
+                        try await waitFor("the other scopes to queue behind scope \(id)") {
+                            let others = 5 - finished.withLock { $0 }
+                            let queued = await SerialLane.shared.waiterCount
+                            return (started.withLock { $0 } == 6 && queued >= others) || inside.withLock { $0 } > 1
+                        }
+                        #expect(StaticOrders.shared.checkout() == "checkout \(id)")
+                        inside.withLock { $0 -= 1 }
+                        finished.withLock { $0 += 1 }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(finished.withLock { $0 } == 6)
     }
 
     @Test(.container(StaticOrders.self), .container(StaticPayments.self) { $0.method.register { "mock card" } })

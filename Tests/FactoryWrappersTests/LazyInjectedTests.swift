@@ -197,16 +197,26 @@ extension Container {
         #expect(holder.service.id == 31)
     }
 
-    @Test func concurrentFirstReadsResolveExactlyOnce() {
+    /// The factory's closure returns only once all eight threads have begun their
+    /// first read, so the reads overlap the build. (The lazy property counts no
+    /// waiters; what it cannot rule out is a thread descheduled between beginning its
+    /// read and reaching the property.)
+    @Test func concurrentFirstReadsResolveExactlyOnce() throws {
         for round in 0..<10 {
             let container = WrapperContainer()
+            let reading = Counter()
+            let overlapped = Collector<Bool>()
             container.counted.register {
-                pause(milliseconds: 20)
+                overlapped.append(poll { reading.value == 8 })
                 return MyService(id: container.builds.increment())
             }
             let holder = WrapperContainer.$shared.withValue(container) { SendableLazyHolder() }
             let seen = Collector<ObjectIdentifier>()
-            runOnThreads(8) { _ in seen.append(ObjectIdentifier(holder.service)) }
+            runOnThreads(8) { _ in
+                reading.increment()
+                seen.append(ObjectIdentifier(holder.service))
+            }
+            try #require(overlapped.values == [true], "round \(round): the reads did not all begin during the build")
             #expect(container.builds.value == 1, "round \(round)")
             #expect(seen.values.count == 8)
             #expect(Set(seen.values).count == 1)
@@ -214,15 +224,22 @@ extension Container {
         }
     }
 
+    /// Overlapping as ``concurrentFirstReadsResolveExactlyOnce()``'s reads do.
     @Test func concurrentFirstReadsThroughALetResolveExactlyOnce() {
         let container = WrapperContainer()
+        let reading = Counter()
+        let overlapped = Collector<Bool>()
         container.counted.register {
-            pause(milliseconds: 20)
+            overlapped.append(poll { reading.value == 8 })
             return MyService(id: container.builds.increment())
         }
         let handler = WrapperContainer.$shared.withValue(container) { SendableHandler() }
         let seen = Collector<ObjectIdentifier>()
-        runOnThreads(8) { _ in seen.append(ObjectIdentifier(handler.service.wrappedValue)) }
+        runOnThreads(8) { _ in
+            reading.increment()
+            seen.append(ObjectIdentifier(handler.service.wrappedValue))
+        }
+        #expect(overlapped.values == [true], "the reads did not all begin during the build")
         #expect(container.builds.value == 1)
         #expect(Set(seen.values).count == 1)
     }

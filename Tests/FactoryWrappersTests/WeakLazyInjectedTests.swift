@@ -131,15 +131,28 @@ private struct SendableWeakHolder: Sendable {
         }
     }
 
+    /// The factory's closure returns only once all eight threads have begun their
+    /// first read, so the reads overlap the build (as in LazyInjectedTests). The
+    /// cached scope would build once even if every read resolved: the decorator
+    /// counts the resolutions.
     @Test func concurrentFirstReadsResolveExactlyOnce() {
         let container = WrapperContainer()
+        let reading = Counter()
+        let overlapped = Collector<Bool>()
+        let resolutions = Counter()
         container.cachedCounted.register {
-            pause(milliseconds: 20)
+            overlapped.append(poll { reading.value == 8 })
             return MyService(id: container.builds.increment())
         }
+        .decorator { _ in resolutions.increment() }
         let holder = WrapperContainer.$shared.withValue(container) { SendableWeakHolder() }
         let seen = Collector<Int>()
-        runOnThreads(8) { _ in seen.append(holder.service?.id ?? -1) }
+        runOnThreads(8) { _ in
+            reading.increment()
+            seen.append(holder.service?.id ?? -1)
+        }
+        #expect(overlapped.values == [true], "the reads did not all begin during the build")
+        #expect(resolutions.value == 1)
         #expect(container.builds.value == 1)
         #expect(seen.values == Array(repeating: 1, count: 8))
     }

@@ -57,7 +57,9 @@ package final class AsyncBuild<T: Sendable>: SupersedableBuild, @unchecked Senda
     /// error, or `CancellationError` if the task is cancelled before the build
     /// ends (the build goes on for the others). The entry's generation moving on
     /// does not end this wait, as the thread running a synchronous build gets
-    /// the instance it built.
+    /// the instance it built; then that task is the only one the outcome goes to,
+    /// and the build keeps nothing of it: the instance lives as long as the task
+    /// keeps it, and is released when it lets go, not later by the build's task.
     nonisolated(nonsending) package func value() async throws -> T {
         guard case .outcome(let outcome) = await wait(leavesIfSuperseded: false) else { throw CancellationError() }
         return try outcome.get()
@@ -100,11 +102,17 @@ package final class AsyncBuild<T: Sendable>: SupersedableBuild, @unchecked Senda
         // ThreadSanitizer sees, which a continuation resumed before its task
         // suspended is not (the runtime's fast path there has no annotation).
         // A joined task that was sent back never takes this build's outcome, even
-        // when the build ended meanwhile (``finish(_:)`` follows a supersede).
-        let (outcome, wasSuperseded) = lock.withLock { (result, superseded) }
-        if wasSuperseded && leaves { return Task.isCancelled ? .cancelled : .superseded }
-        if let outcome { return .outcome(outcome) }
-        return .cancelled
+        // when the build ended meanwhile (``finish(_:)`` follows a supersede), and
+        // does not copy it: the starter, the one task a superseded build's outcome
+        // goes to, takes it out (see ``value()``).
+        let ending = lock.withLock { () -> Ending in
+            if superseded && leaves { return .superseded }
+            guard let outcome = result else { return .cancelled }
+            if superseded { result = nil }
+            return .outcome(outcome)
+        }
+        if case .superseded = ending, Task.isCancelled { return .cancelled }
+        return ending
     }
 
     /// Sends every task that joined the build back to decide again, now and
@@ -122,10 +130,13 @@ package final class AsyncBuild<T: Sendable>: SupersedableBuild, @unchecked Senda
         for (_, waiter) in resumed { waiter.continuation.resume() }
     }
 
-    /// Delivers the build's outcome to every waiter, now and later.
-    package func finish(_ outcome: Result<T, any Error>) {
+    /// Delivers the build's outcome to every waiter, now and later. Takes it, so
+    /// that the caller holds nothing of it once a waiter has resumed.
+    package func finish(_ outcome: consuming Result<T, any Error>) {
+        var delivered: Result<T, any Error>? = consume outcome
         let resumed = lock.withLock {
-            result = outcome
+            result = delivered
+            delivered = nil
             cancelled.removeAll()
             defer { waiters = [:] }
             return waiters

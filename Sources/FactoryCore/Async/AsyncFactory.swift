@@ -22,7 +22,10 @@
 /// `CancellationError` and never cancels the build, which runs in a task of its
 /// own and is cached for the others; cancelling the task that started it does
 /// not cancel it either. The build's task inherits the resolving task's
-/// task-locals (a `Container.$shared` binding, the resolution chain).
+/// task-locals (a `Container.$shared` binding, the resolution chain). A build
+/// that a `register`, reset or `pop()` overtook hands its value to the task that
+/// started it alone and keeps nothing of it: the instance is released once that
+/// task lets go of it.
 ///
 /// A cycle (the closure resolving, through any number of `await`s, the same
 /// factory of the same container with no parameter) stops the program with the

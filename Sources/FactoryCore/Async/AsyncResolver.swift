@@ -203,7 +203,8 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
                     return .failure(error)
                 }
             }
-            Self.publish(outcome, of: build, key: key, manager: manager)
+            // Handed over: once `publish` wakes the waiters, this task holds no instance.
+            Self.publish(consume outcome, of: build, key: key, manager: manager)
         }
         if AsyncValidation.isActive {
             // Graph validation runs everything on its own thread: no task of its own here.
@@ -268,13 +269,13 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
 
     /// Ends `build` (see ``BuildClaim/end(_:storing:type:key:manager:)``) and hands its
     /// outcome to its starter and, unless the entry's generation moved on, to the
-    /// tasks that joined it.
+    /// tasks that joined it; keeps no copy of it past that.
     private static func publish(
-        _ outcome: Result<T, any Error>, of build: AsyncBuild<T>, key: FactoryKey, manager: ContainerManager
+        _ outcome: consuming Result<T, any Error>, of build: AsyncBuild<T>, key: FactoryKey, manager: ContainerManager
     ) {
         let claim = build.claim
         let current: Bool
-        if case .success(let value) = outcome {
+        if case .success(let value) = copy outcome {
             current = withUnsafePointer(to: value) {
                 claim.end(build, storing: UnsafeRawPointer($0), type: T.self, key: key, manager: manager).current
             }
@@ -285,7 +286,7 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         // Cut short by a `register`, reset or `pop()`: the tasks that joined it share
         // one build of the new generation instead, as waiting threads do.
         if !current { build.supersede() }
-        build.finish(outcome)
+        build.finish(consume outcome)
     }
 }
 

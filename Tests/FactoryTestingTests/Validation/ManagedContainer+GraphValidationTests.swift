@@ -59,9 +59,17 @@ struct GraphValidationTests {
         }
         let recorded = issues.withLock { $0 }
         try #require(recorded.count == 3)
-        #expect(recorded.allSatisfy { $0.hasPrefix("Graph validation: ") })
-        #expect(recorded[0].contains("circular dependency chain - Container.cycleA<CycleA>"))
-        #expect(recorded[2].contains("was promised but nothing is registered"))
+        // One issue per failure, in the order of the entries, each naming its entry and chain.
+        #expect(
+            recorded[0] == "Graph validation: Container.cycleA<CycleA>: FactoryCore: circular dependency chain - "
+                + "Container.cycleA<CycleA> > Container.cycleB<CycleB> > Container.cycleA<CycleA>")
+        #expect(
+            recorded[1] == "Graph validation: Container.selfCycle<Box>: FactoryCore: circular dependency chain - "
+                + "Container.selfCycle<Box> > Container.selfCycle<Box>")
+        #expect(
+            recorded[2].hasPrefix(
+                "Graph validation: Container.usesPromise<String>: FactoryCore: "
+                    + "Container.promisedGreeter<Optional<Greeter>> was promised but nothing is registered"))
     }
 
     @Test func cyclesThroughSingletonsDoNotBlockLaterEntries() {
