@@ -12,10 +12,8 @@ extension ContainerManager {
         lock.withLock { state.isShutDown }
     }
 
-    /// Marks the container shut down and takes out of its caches every instance
-    /// whose factory declared a shutdown (with `includingSingletons`, also the
-    /// singletons of its singleton storage and of its registrations), each once
-    /// across every container, latest built first.
+    /// Marks the container shut down and takes out every cached instance whose factory declared a
+    /// shutdown (singletons too if asked), each once across containers, latest built first.
     package func takeForShutdown(includingSingletons: Bool) -> [ShutdownItem] {
         var garbage = Garbage()
         var found: [ShutdownItem] = []
@@ -30,11 +28,9 @@ extension ContainerManager {
         if includingSingletons {
             globalStorage.removeAll(collectingShutdowns: &found, &garbage)
         }
-        // `found` keeps the instances alive for their shutdown; the cells that held
-        // them are released here, unlocked.
+        // `found` keeps the instances alive; their cells are released here, unlocked.
         garbage.release()
-        // An instance found twice (a singleton shared by two registrations) is
-        // kept once: its record's claim succeeds once, across every container.
+        // A singleton shared by two registrations is found twice; its record's claim succeeds once.
         return found.filter { $0.record.claim() }.sorted { $0.record.order > $1.record.order }
     }
 }
