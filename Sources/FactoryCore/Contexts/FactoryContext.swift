@@ -6,12 +6,11 @@ import Glibc
 import Musl
 #endif
 
-/// What the running process is: test run, preview, debug build, simulator, and
-/// which arguments are present. Context overrides (`onTest`, `onArg`, ...) are
-/// chosen by it at each resolution.
+/// What the running process is (test run, preview, debug build, simulator, arguments present),
+/// which chooses context overrides (`onTest`, `onArg`, ...) at each resolution.
 ///
-/// ``current`` is detected once at first use and can be changed at run time
-/// (tests may set `isPreview` or `isTest` to exercise a context).
+/// ``current`` is detected once at first use and can be changed at run time (tests may set
+/// `isPreview` or `isTest` to exercise a context).
 ///
 /// ## Launch arguments in release builds
 /// A command-line flag must not silently swap a real service for a mock in a
@@ -63,23 +62,20 @@ public struct FactoryContext: Sendable {
         var honorsLaunchOverridesInRelease = false
     }
 
-    /// The writers' copy, changed under its lock; each change publishes an
-    /// immutable snapshot that readers load without a lock.
+    /// The writers' copy; each change publishes an immutable snapshot readers load lock-free.
     private static let global = LockedBox(Global(context: .detect()))
-    // Made from its own detection, never from `global`: its one-time set-up must
-    // not wait for `global`'s lock, which `update` holds while it publishes.
+    // Its own detection, never `global`'s: its lazy set-up must not wait for the lock `update` holds.
     private static let published = PublishedGlobal(Global(context: .detect()))
 
-    /// A snapshot of ``Global`` behind an atomic reference.
     private final class PublishedGlobal: @unchecked Sendable {
-        // Sendable because `snapshot` is only read and written atomically (see AtomicReference).
+        // Sendable: `snapshot` is only accessed atomically (see AtomicReference).
         let snapshot: OwnedAtomicReference<Snapshot>
 
         init(_ initial: Global) {
             snapshot = OwnedAtomicReference(Snapshot(initial))
         }
 
-        /// The current snapshot's values, copied inside a read section.
+        /// Copied inside a read section.
         var value: Global {
             let section = ReadSection.begin()
             defer { section.end() }
@@ -92,17 +88,15 @@ public struct FactoryContext: Sendable {
         init(_ value: Global) { self.value = value }
     }
 
-    /// A change to ``Global``: a struct around the closure so that the optimizer
-    /// does not copy `update` for each change passed to it.
+    /// A struct around the closure so the optimizer does not specialize `update` per change.
     private struct GlobalChange {
         let apply: (inout Global) -> Void
     }
 
-    /// Changes the global state under its lock and publishes the result; the
-    /// replaced snapshot is released once no reader can still use it.
+    /// The replaced snapshot is released once no reader can still use it.
     private static func update(_ change: GlobalChange) {
         var garbage = Garbage()
-        // Touched before the lock: its lazy set-up must not run while the lock is held.
+        // Touched before the lock: its lazy set-up must not run under it.
         let published = self.published
         global.withLock { global in
             change.apply(&global)
@@ -140,17 +134,14 @@ public struct FactoryContext: Sendable {
         update(GlobalChange { _ = $0.context.runtimeArguments.removeValue(forKey: key) })
     }
 
-    /// The context and the release switch, from one snapshot: what a resolution
-    /// matches context overrides against.
+    /// Both from one snapshot: what a resolution matches context overrides against.
     package static var matching: (context: FactoryContext, honorsLaunchOverridesInRelease: Bool) {
         let global = published.value
         return (global.context, global.honorsLaunchOverridesInRelease)
     }
 
-    /// Whether `argument` is a runtime argument (key or value), or a launch
-    /// argument honoured in this build: always in DEBUG, in release only when
-    /// `honorsLaunchOverridesInRelease`. The switch is a parameter, not read here,
-    /// so that a caller decides with one snapshot (see ``matching``).
+    /// A runtime argument (key or value), or a launch argument when DEBUG or honoured in release.
+    /// The switch is a parameter so a caller decides with one snapshot (``matching``).
     package func hasArgument(_ argument: String, honorsLaunchOverridesInRelease: Bool) -> Bool {
         if runtimeArguments[argument] != nil || runtimeArguments.values.contains(argument) {
             return true
@@ -159,7 +150,6 @@ public struct FactoryContext: Sendable {
         return arguments.contains(argument)
     }
 
-    /// Reads the process's situation from its arguments, environment and loaded libraries.
     package static func detect() -> FactoryContext {
         let arguments = CommandLine.arguments
         #if DEBUG
