@@ -1,8 +1,6 @@
-// `push()`/`pop()`. FactoryTesting builds its whole-container save and restore
-// (ContainerManager+SaveRestore.swift there) on the snapshots below.
+// `push()`/`pop()`; FactoryTesting's save and restore builds on these snapshots.
 
 extension ContainerManager {
-    /// What ``push()`` saved.
     package struct Snapshot {
         package var slots: [ObjectIdentifier: SlotSnapshot] = [:]
         package var autoRegistered = false
@@ -52,12 +50,12 @@ extension ContainerManager {
         garbage.release()
     }
 
-    /// Turns FactoryTesting strict mode on (with an observer) or off (`nil`).
+    /// Strict mode on, or off with `nil`.
     package func setUnmockedObserver(_ observer: (@Sendable (FactoryKey) -> Void)?) {
         replace(\.unmockedObserver, with: observer)
     }
 
-    /// Every factory's persisted options and cached instances; lock held.
+    /// Lock held.
     package func slotSnapshots() -> [ObjectIdentifier: SlotSnapshot] {
         var slots: [ObjectIdentifier: SlotSnapshot] = [:]
         for slot in table.all() {
@@ -67,9 +65,7 @@ extension ContainerManager {
         return slots
     }
 
-    /// Replaces `slot`'s cached instances with `snapshot`'s (none without one),
-    /// starting a new generation; custom scopes' caches (``CacheStrategy``) are
-    /// emptied, not restored. Lock held, what it replaces goes to `garbage`.
+    /// Starts a new generation; custom caches (``CacheStrategy``) are emptied, not restored. Lock held.
     package func restoreCells(of slot: Slot, from snapshot: SlotSnapshot?, _ garbage: inout Garbage) {
         slot.removeAllInstances(&garbage)
         guard let snapshot else { return }

@@ -11,8 +11,8 @@
 ///   released after the lock is released and lock-free readers are done with it.
 /// - No lock is held while a factory closure, decorator, logger or `deinit` runs.
 public final class ContainerManager: @unchecked Sendable {
-    // Sendable because `state` is only touched with `lock` held, and `flags`,
-    // `table`, `storageLink` and `decoratorLink` are atomic.
+    // Sendable: `state` is only touched under `lock`; `flags`, `table`, `storageLink`,
+    // `defaultScopeWord` and `decoratorLink` are atomic.
 
     @usableFromInline
     package enum Flags {
@@ -23,19 +23,15 @@ public final class ContainerManager: @unchecked Sendable {
         @usableFromInline static let promiseTriggersError = 1 << 3
         @usableFromInline static let decorator = 1 << 4
         @usableFromInline static let defaultScope = 1 << 5
-        /// Some factory of this container has persisted options (a registration, ...).
+        /// Some factory here has persisted options (a registration, ...).
         @usableFromInline static let options = 1 << 6
-        /// FactoryTesting strict mode is on.
         @usableFromInline static let strict = 1 << 7
-        /// Something watches this container's resolutions for captive dependencies
-        /// or draws its graph (see ``ContainerManager/logsCaptiveDependencies``).
+        /// Captive-dependency watching or graph drawing (``ContainerManager/logsCaptiveDependencies``).
         @usableFromInline static let observed = 1 << 8
-        /// The container is per-request (``ContainerManager/isPerRequest``).
         @usableFromInline static let perRequest = 1 << 9
-        /// ``shutdown(includingSingletons:timeout:)`` has started: every resolution fails.
+        /// Shutdown has started: every resolution fails.
         @usableFromInline static let shutDown = 1 << 10
-        /// What sends a resolution down the general path; with none of these a
-        /// factory's definition is all there is.
+        /// Any of these sends a resolution down the general path; without them the definition is all there is.
         @usableFromInline static let general =
             trace | decorator | defaultScope | options | strict | observed | perRequest | shutDown
     }
@@ -54,23 +50,17 @@ public final class ContainerManager: @unchecked Sendable {
         package var dependencyChainTestMax = 8
         package var stack: [Snapshot] = []
         package var autoRegister = AutoRegisterState.pending
-        /// How many slots have persisted options.
+        /// Slots with persisted options.
         package var optionsCount = 0
-        /// FactoryTesting strict mode: told about every resolution that used a
-        /// factory's definition (nothing registered, no context override).
+        /// Strict mode: told of every resolution that used a definition (nothing registered or overridden).
         package var unmockedObserver: (@Sendable (FactoryKey) -> Void)?
-        /// ``shutdown(includingSingletons:timeout:)`` has started; never undone.
+        /// Never undone.
         package var isShutDown = false
-        /// See ``ContainerManager/isPerRequest``.
         package var isPerRequest = false
-        /// See ``ContainerManager/logsCaptiveDependencies``.
         package var logsCaptives = false
-        /// FactoryTesting strict mode: told about every captive dependency found.
         package var captiveObserver: (@Sendable (CaptiveDependency) -> Void)?
-        /// How many graph validations of this container are running.
+        /// Running graph validations.
         package var validations = 0
-        /// How many resolutions from this container wait for another one's build
-        /// (see ``ContainerManager/buildWaiters``).
         package var buildWaiters = 0
     }
 
@@ -79,16 +69,13 @@ public final class ContainerManager: @unchecked Sendable {
     @exclusivity(unchecked) package var state = State()
     @usableFromInline package let flags = AtomicWord()
     @usableFromInline package let table = SlotTable<Slot>()
-    /// The global storage (singletons): the process's, or a test's.
+    /// The singletons' storage: the process's, or a test's.
     @usableFromInline let storageLink = OwnedAtomicReference<GlobalStorage>(GlobalStorage.process)
-    /// A number no other manager of this process has, unlike its address, which a
-    /// later manager may reuse: what a custom scope's cache records as its owner.
+    /// Unique in the process, unlike an address a later manager may reuse: a custom cache's owner.
     package let serial = ContainerManager.serials.add(1) + 1
     private static let serials = AtomicWord()
-    /// `state.defaultScope` for lock-free readers: the scope's address, unretained
-    /// (scopes are never freed; see ``Scope``), or 0. Written by ``publishFlags()``.
+    /// `state.defaultScope`'s address for lock-free readers, unretained (scopes are never freed), or 0.
     @usableFromInline let defaultScopeWord = AtomicWord()
-    /// `state.decorator` for lock-free readers.
     let decoratorLink = OwnedAtomicReference<ContainerDecorator>()
 
     /// Creates a manager with no registrations, using the process's singletons.
@@ -96,26 +83,20 @@ public final class ContainerManager: @unchecked Sendable {
         lock.withLock { publishFlags() }
     }
 
-    /// The global storage (singletons) this container uses, unretained: valid
-    /// while the manager's lock is held, or inside a read section
-    /// (``useGlobalStorage(_:)`` swaps it under the lock and releases the old one
-    /// after waiting for readers).
+    /// Unretained: valid under the manager's lock or inside a read section (``useGlobalStorage(_:)``
+    /// swaps it under the lock and releases the old one after waiting for readers).
     @inlinable
     package var globalStorageReference: Unmanaged<GlobalStorage> {
         storageLink.load()!
     }
 
-    /// The global storage this container uses, retained; takes the manager's
-    /// lock, so call it with the lock not held.
+    /// Retained; takes the manager's lock.
     package var globalStorage: GlobalStorage {
         lock.withLock { globalStorageReference.takeUnretainedValue() }
     }
 
-    /// Makes this container keep its singletons in `storage` (FactoryTesting gives
-    /// each test's container its own). Call before the container is used.
-    ///
-    /// Unlinks every factory's lock-free hit: a link may point into the previous
-    /// storage, whose singletons are no longer this container's.
+    /// Call before the container is used (FactoryTesting gives each test's container its own).
+    /// Unlinks every hit: a link may point into the previous storage.
     package func useGlobalStorage(_ storage: GlobalStorage) {
         var garbage = Garbage()
         lock.withLock {
@@ -125,8 +106,7 @@ public final class ContainerManager: @unchecked Sendable {
         garbage.release()
     }
 
-    /// Recomputes ``flags`` from ``state``; `lock` held. The only writer of the
-    /// flags, so no update is ever lost.
+    /// `lock` held. The flags' only writer, so no update is lost.
     package func publishFlags() {
         var value = 0
         if case .done = state.autoRegister { value |= Flags.ready }
@@ -144,14 +124,12 @@ public final class ContainerManager: @unchecked Sendable {
         flags.store(value)
     }
 
-    /// Publishes `state.decorator` for lock-free readers; `lock` held. The
-    /// replaced holder goes to `garbage`.
+    /// `lock` held.
     package func publishDecorator(_ garbage: inout Garbage) {
         let holder = state.decorator.map(ContainerDecorator.init)
         garbage.add(decoratorLink.exchange(holder))
     }
 
-    /// The default scope, lock-free.
     @inlinable
     package var publishedDefaultScope: Scope? {
         let bits = defaultScopeWord.value
@@ -159,14 +137,12 @@ public final class ContainerManager: @unchecked Sendable {
         return Unmanaged<Scope>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
     }
 
-    /// The container's decorator, lock-free.
     package var publishedDecorator: ((Any) -> Void)? {
         let section = ReadSection.begin()
         defer { section.end() }
         return decoratorLink.load()?.takeUnretainedValue().call
     }
 
-    /// Runs `body` on the locked state and republishes the flags.
     package func mutate<Result>(_ body: (inout State) -> Result) -> Result {
         lock.withLock {
             let result = body(&state)
@@ -179,8 +155,7 @@ public final class ContainerManager: @unchecked Sendable {
         lock.withLock { body(state) }
     }
 
-    /// Sets one option and republishes the flags; the value it replaces is
-    /// released after unlocking, as it may be a user's closure (or capture one).
+    /// The replaced value, maybe a user's closure, is released after unlocking.
     func replace<Value>(_ option: WritableKeyPath<State, Value>, with value: Value) {
         let replaced = mutate { state in
             let old = state[keyPath: option]
@@ -192,18 +167,18 @@ public final class ContainerManager: @unchecked Sendable {
 
     // MARK: Slots
 
-    /// The slot of `key`, lock-free, or `nil` if the factory never cached or persisted anything here.
+    /// Lock-free; `nil` if the factory never cached or persisted anything here.
     @_alwaysEmitIntoClient @inline(__always)
     package func findSlot(_ key: FactoryKey) -> Unmanaged<Slot>? {
         table.find(key)
     }
 
-    /// The slot of `key`, made if missing; `lock` held.
+    /// `lock` held.
     package func slot(_ key: FactoryKey) -> Slot {
         table.findOrInsert(key) { Slot(key: key) }
     }
 
-    /// Publishes new options for `slot`, keeping the count behind ``Flags/options``; `lock` held.
+    /// Keeps the count behind ``Flags/options``; `lock` held.
     package func setOptions(_ options: consuming FactoryOptions?, of slot: Slot, _ garbage: inout Garbage) {
         let had = slot.persistedOptions != nil
         let has = slot.setOptions(options, &garbage)
@@ -319,14 +294,12 @@ public final class ContainerManager: @unchecked Sendable {
 }
 
 extension ContainerManager {
-    /// Records that this container uses `owner`'s cells for `key` (a custom scope's
-    /// cache), so that its resets, `pop()` and shutdown empty them.
+    /// So that resets, `pop()` and shutdown empty a custom cache's cells too.
     package func track(_ owner: any CellOwner, for key: FactoryKey) {
         lock.withLock { slot(key).trackedCells.append(TrackedCells(owner: owner)) }
     }
 
-    /// Drops every instance this container cached under `scope`, atomically with
-    /// every other change; the instances are released after unlocking.
+    /// Atomic with every other change; the instances are released after unlocking.
     package func removeAll(scope: Scope) {
         var garbage = Garbage()
         let scopeID = ObjectIdentifier(scope)
@@ -337,10 +310,8 @@ extension ContainerManager {
     }
 }
 
-/// A container's decorator, published for lock-free readers.
 final class ContainerDecorator: @unchecked Sendable {
-    // Sendable because it is immutable; the closure is called on resolving
-    // threads, as ``ContainerManager/decorator`` documents.
+    // Sendable: immutable; the closure runs on resolving threads, as `decorator` documents.
     let call: (Any) -> Void
 
     init(_ call: @escaping (Any) -> Void) {

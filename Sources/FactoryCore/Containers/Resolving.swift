@@ -29,9 +29,9 @@ extension Resolving {
     public func resolve<T>(_ type: T.Type = T.self) -> T? {
         var factory = typedFactory(type)
         guard let registered = registration(of: factory) else { return nil }
-        // The registration read here is the definition, so a reset after this point still has a closure to run.
+        // The registration read here is the definition, so a reset after this point still has a
+        // closure to run; its isolation, checked when it runs, is the registration's.
         let closure = registered.closure
-        // Its isolation, checked when it runs, is the registration's.
         factory.factory = ClosureAdapter.adapt({ closure(()) }, nil).0
         factory.registration.isolation = registered.isolation
         return factory.resolve()
@@ -48,6 +48,7 @@ extension Resolving {
         manager.ensureAutoRegistered(self)
         let key = factory.registration.key
         let box = manager.findSlot(key)?._withUnsafeGuaranteedRef { $0.loadOptions()?.value.registration }
+        // Safe: the key names `T` and a `Void` parameter, so its box holds `Factory<T>.Closure`.
         return box.map { unsafeDowncast($0, to: RegistrationBox<Factory<T>.Closure>.self) }
     }
 
