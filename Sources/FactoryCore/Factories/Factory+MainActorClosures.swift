@@ -1,12 +1,7 @@
 #if SwiftConcurrency
-// Factory 2.5 spelled a main-actor factory with the isolation on the closure
-// (`self { @MainActor in Model() }`); Factory 3 and this package take it from the
-// enclosing declaration (`@MainActor var model: Factory<Model> { self { Model() } }`).
-// These definitions accept the 2.5 spelling (the modifiers' forms are in
-// FactoryModifying+Registration.swift). A closure without an explicit global actor
-// still picks the main overloads, which take the caller's isolation. Both
-// spellings store the same closure and record the same `.main` isolation, so
-// resolving either off the main actor stops with the same message.
+// Factory 2.5's `self { @MainActor in Model() }` (Factory 3 takes the isolation from the
+// enclosing declaration). Both spellings record `.main`, so resolving either off the main actor
+// stops with the same message; the modifiers' forms are in FactoryModifying+Registration.swift.
 
 extension Factory {
     /// Creates a factory whose closure is written `{ @MainActor in ... }`, as in Factory 2.5.

@@ -1,9 +1,6 @@
-// `register`, the context overrides and Factory 3.2's registration sugar, once for
-// every kind of factory: each takes the kind's ``FactoryModifying/Closure``. A
-// synchronous closure keeps the isolation of the place it is written (the
-// `isolation` parameter, `#isolation`), which the resolution checks before running
-// it; a closure written `{ @MainActor in ... }` (Factory 2.5's spelling) has a
-// form of its own below, for the synchronous kinds.
+// `register`, the context overrides and Factory 3.2's sugar, once for every kind, over its
+// ``FactoryModifying/Closure``. A sync closure keeps its place's isolation (`#isolation`), checked
+// before it runs; `{ @MainActor in ... }` (Factory 2.5) has its own forms below.
 
 extension FactoryModifying {
     /// Replaces the definition's closure for this container until reset, and drops
@@ -134,9 +131,8 @@ extension FactoryModifying {
         return self
     }
 
-    /// The box a registration or context override keeps `factory` in. Made here,
-    /// in the (specialized) caller: made in the library, unspecialized, it would
-    /// cost a generic metadata lookup on every `register`.
+    /// Made in the specialized caller: in the library, unspecialized, it would cost a generic
+    /// metadata lookup on every `register`.
     @_alwaysEmitIntoClient @usableFromInline
     static func box(_ factory: Closure, _ isolation: ClosureIsolation) -> RegistrationBoxBase {
         RegistrationBox<Closure>(factory, isolation: isolation)
@@ -144,13 +140,10 @@ extension FactoryModifying {
 }
 
 #if SwiftConcurrency
-// Factory 2.5 spelled a main-actor closure `{ @MainActor in ... }`. Converting it to a
-// synchronous kind's `(P) -> T` would drop its global actor, which Swift refuses
-// outside the main actor, so these forms take it as it is. A closure without an
-// explicit global actor still picks the forms above, which take the caller's
-// isolation; both record `.main` for a main-actor closure, so resolving it off the
-// main actor stops with the same message. The asynchronous kinds need no such form:
-// an async main-actor closure converts to theirs and hops to the main actor itself.
+// Converting `{ @MainActor in ... }` to a sync kind's `(P) -> T` drops its global actor, which
+// Swift refuses off the main actor, so these forms take it as is. Both these and the forms above
+// record `.main`, so resolving off the main actor stops with the same message. Async kinds need
+// none: an async main-actor closure converts to theirs and hops itself.
 extension FactoryModifying where Closure == (P) -> T {
     /// ``register(isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @_alwaysEmitIntoClient @discardableResult
@@ -235,7 +228,6 @@ extension FactoryModifying where Closure == (P) -> T {
         return self
     }
 
-    /// The box of a main-actor closure, recorded as `.main`.
     @_alwaysEmitIntoClient @usableFromInline
     static func box(mainActor factory: @escaping @MainActor (P) -> T) -> RegistrationBoxBase {
         RegistrationBox<Closure>(ClosureAdapter.adapt(mainActor: factory).0, isolation: .main)

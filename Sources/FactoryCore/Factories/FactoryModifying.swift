@@ -31,10 +31,9 @@ public protocol FactoryModifying {
     associatedtype P
     /// The type the factory resolves.
     associatedtype T
-    /// The closure that `register`, the context overrides and the registration
-    /// sugar take: `(P) -> T` for the synchronous kinds (a closure without
-    /// parameter, `{ Service() }`, fits it when `P` is `Void`) and
-    /// `@Sendable (P) async throws -> T` for the asynchronous ones.
+    /// What `register`, the context overrides and the registration sugar take: `(P) -> T` for the
+    /// synchronous kinds (`{ Service() }` fits when `P` is `Void`), `@Sendable (P) async throws -> T`
+    /// for the asynchronous ones.
     associatedtype Closure
     /// The factory's definition and modifiers. An implementation detail of the
     /// modifiers; use the modifier methods instead.
