@@ -34,7 +34,6 @@ public struct AsyncFactory<T: Sendable>: FactoryModifying, Sendable {
     public typealias Closure = @Sendable (P) async throws -> T
     /// The definition and modifiers; see ``FactoryModifying``.
     public var registration: FactoryRegistration
-    /// The definition's closure.
     @usableFromInline package var factory: AsyncClosure<Void, T>
 
     /// Creates an asynchronous factory bound to `container`.
@@ -76,7 +75,6 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: FactoryModifying,
     public typealias Closure = @Sendable (P) async throws -> T
     /// The definition and modifiers; see ``FactoryModifying``.
     public var registration: FactoryRegistration
-    /// The definition's closure.
     @usableFromInline package var factory: AsyncClosure<P, T>
 
     /// Creates an asynchronous factory bound to `container`.
