@@ -1,27 +1,18 @@
-/// A longer-lived instance that captured a shorter-lived one while it was built:
-/// a singleton that resolved a cached, shared, time-to-live, graph or per-request
-/// factory, or a cached factory of a long-lived container that resolved a
-/// factory of a per-request container.
-///
-/// The holder keeps the captured instance after its own scope would have let it
-/// go: a reset, a new request or the time to live no longer gives the holder a
-/// fresh one.
+/// A longer-lived instance that captured a shorter-lived one while built (a singleton resolving a
+/// cached, shared, ttl, graph or per-request factory; a long-lived container's cached factory
+/// resolving a per-request one), keeping it past resets, requests or its time to live.
 package struct CaptiveDependency: Sendable {
-    /// The resolutions from the outermost one down to the holder, the holder last.
+    /// Outermost first, the holder last.
     package let holderChain: [FactoryKey]
-    /// The resolutions from the outermost one down to the captured factory, the captured one last.
+    /// Outermost first, the captured one last.
     package let chain: [FactoryKey]
-    /// How the holder is kept: `singleton`, `cached`, `shared`, ... (see ``WatchedResolution/scopeLabel``).
+    /// ``WatchedResolution/scopeLabel``: `singleton`, `cached`, ...
     package let holderScope: String
-    /// How the captured factory is kept.
     package let capturedScope: String
 
-    /// The factory that keeps the captured instance.
     package var holder: FactoryKey { holderChain[holderChain.count - 1] }
-    /// The factory whose instance is captured.
     package var captured: FactoryKey { chain[chain.count - 1] }
 
-    /// Names both factories with their scopes, and the chain between them.
     package var message: String {
         "FactoryCore: captive dependency - \(holder) (\(holderScope)) resolves \(captured) (\(capturedScope)) "
             + "and keeps it beyond its scope; chain: " + chain.map(\.description).joined(separator: " > ")
@@ -30,36 +21,29 @@ package struct CaptiveDependency: Sendable {
 
 /// How long what a resolution keeps lives, for the captive-dependency check.
 package enum WatchedLifetime: Sendable {
-    /// Not kept (unique): what it resolves is held by whoever holds it, so the
-    /// check looks past it to the nearest factory that keeps its instance.
+    /// Unique: the check looks past it to the nearest factory that keeps its instance.
     case transparent
-    /// A singleton without a time to live: kept for the process.
+    /// A singleton without ttl.
     case process
-    /// Cached or shared in a long-lived container, without a time to live.
+    /// Cached or shared in a long-lived container, without ttl.
     case container
-    /// A time to live, the graph scope, or any factory of a per-request container.
+    /// A ttl, the graph scope, or any factory of a per-request container.
     case short
-    /// A custom ``CacheStrategy``: how long it keeps instances is unknown, so it
-    /// neither captures nor is reported as captured.
+    /// A custom ``CacheStrategy``: neither captures nor is reported as captured.
     case unknown
 }
 
-/// One resolution the captive-dependency check or graph validation watches.
-///
-/// It keeps what its scope label is made of rather than the label, which is
-/// built only for a report or a validation edge: a per-request container watches
-/// every one of its resolutions.
+/// A watched resolution. It keeps its label's parts, not the label, built only for a report or a
+/// validation edge: a per-request container watches every one of its resolutions.
 package struct WatchedResolution: Sendable {
     package let key: FactoryKey
     package let scope: Scope?
     package let ttl: UInt64
     package let perRequest: Bool
     package let lifetime: WatchedLifetime
-    /// Where a synchronous resolution's frame is (or would be) in
-    /// ``ResolutionContext/frames``; unused for an asynchronous one, whose
-    /// ``AsyncChain`` node knows its outer resolutions.
+    /// A sync resolution's index in ``ResolutionContext/frames``; unused for async ones.
     package let depth: Int
-    /// The holder's container: told about captures when no validation runs.
+    /// Told about captures when no validation runs.
     package let manager: ContainerManager
 
     package init(key: FactoryKey, scope: Scope?, ttl: UInt64, flags: Int, depth: Int, manager: ContainerManager) {
@@ -73,12 +57,10 @@ package struct WatchedResolution: Sendable {
         self.manager = manager
     }
 
-    /// How reports and drawn graphs name this resolution's scope.
     package var scopeLabel: String {
         ResolutionContext.scopeLabel(scope, ttl: ttl, perRequest: perRequest)
     }
 
-    /// Whether this resolution, building, captures `resolution`.
     func captures(_ resolution: WatchedResolution) -> Bool {
         switch lifetime {
         case .process:
@@ -90,10 +72,7 @@ package struct WatchedResolution: Sendable {
         }
     }
 
-    /// Reports that `holder` (whose outer resolutions are `holderChain`, the
-    /// holder last) captured this resolution (reached through `chain`, this one
-    /// last): to graph validation when one runs on this thread, else to the
-    /// holder's container, else to this one's.
+    /// To graph validation on this thread, else the holder's container, else this one's.
     func reportCaptured(by holder: WatchedResolution, holderChain: [FactoryKey], chain: [FactoryKey]) {
         let capture = CaptiveDependency(
             holderChain: holderChain, chain: chain, holderScope: holder.scopeLabel, capturedScope: scopeLabel)
@@ -106,17 +85,13 @@ package struct WatchedResolution: Sendable {
 }
 
 extension ResolutionContext {
-    /// Whether this thread watches every resolution that takes the general path,
-    /// whatever its container: graph validation runs here, or a watched build is
-    /// under way.
+    /// Graph validation runs here, or a watched build is under way: every general-path resolution is watched.
     package var isWatching: Bool {
         validation != nil || !watched.isEmpty
     }
 
-    /// Checks a resolution about to run against the builds it happens inside
-    /// (on this thread, or the asynchronous builds of the task it runs in),
-    /// reports a capture, tells graph validation about the edge, and starts
-    /// watching the resolution; ``endWatch()`` ends it.
+    /// Checks a resolution against the builds it runs inside (this thread's, or its task's async
+    /// ones), reports a capture, tells graph validation the edge; ``endWatch()`` ends it.
     @inline(never)
     package func watch(_ key: FactoryKey, scope: Scope?, ttl: UInt64, flags: Int, manager: ContainerManager) {
         let resolution = WatchedResolution(key: key, scope: scope, ttl: ttl, flags: flags, depth: depth, manager: manager)
@@ -136,7 +111,6 @@ extension ResolutionContext {
         watched.append(resolution)
     }
 
-    /// Stops watching the innermost watched resolution, which has ended.
     @inline(never)
     package func endWatch() {
         watched.removeLast()
@@ -146,9 +120,7 @@ extension ResolutionContext {
         (scope ?? Scope.unique).strategy.lifetime(ttl: ttl, perRequest: perRequest)
     }
 
-    /// How reports and drawn graphs name a scope: `unique`, `singleton`, `cached`
-    /// (any `Cached` scope), `shared`, `graph` or `custom`, followed by
-    /// `, timeToLive` and `, per-request` when they apply.
+    /// The strategy's label (`unique`, `cached`, ...), then `, timeToLive` and `, per-request` when they apply.
     package static func scopeLabel(_ scope: Scope?, ttl: UInt64, perRequest: Bool) -> String {
         var label = (scope ?? Scope.unique).strategy.label
         if ttl != 0 { label += ", timeToLive" }
@@ -198,25 +170,20 @@ extension ContainerManager {
         set { mutate { $0.logsCaptives = newValue } }
     }
 
-    /// Installs (or, with `nil`, removes) FactoryTesting strict mode's observer of
-    /// captive dependencies.
     package func setCaptiveObserver(_ observer: (@Sendable (CaptiveDependency) -> Void)?) {
         replace(\.captiveObserver, with: observer)
     }
 
-    /// Makes every resolution of this container take the general path until the
-    /// matching ``endValidation()``, for graph validation to see cache hits too.
+    /// Every resolution takes the general path until ``endValidation()``, so validation sees hits too.
     package func beginValidation() {
         mutate { $0.validations += 1 }
     }
 
-    /// Ends what ``beginValidation()`` started.
     package func endValidation() {
         mutate { $0.validations -= 1 }
     }
 
-    /// Tells strict mode's observer, or the logger when ``logsCaptiveDependencies``
-    /// is on, about `capture`; `false` when neither listens. Both run with no lock held.
+    /// Strict mode's observer, else the logger if on; `false` when neither listens. No lock held.
     package func reportCaptive(_ capture: CaptiveDependency) -> Bool {
         let (observer, logger) = lock.withLock { (state.captiveObserver, state.logsCaptives ? state.logger : nil) }
         if let observer {
@@ -231,25 +198,21 @@ extension ContainerManager {
 
 #if SwiftConcurrency
 extension ResolutionContext {
-    /// Checks a synchronous resolution that no watched build on this thread
-    /// holds against the asynchronous builds of the task it runs in: a
-    /// synchronous factory resolved inside an async singleton's closure.
+    /// A sync factory no watched build on this thread holds, against its task's async builds.
     func watchInsideAsyncBuild(_ resolution: WatchedResolution) {
         AsyncChain.current?.reportIfHolderCaptures(resolution, through: chainKeys)
     }
 
-    /// The asynchronous resolution whose closure a synchronous resolution at depth 0 runs in.
+    /// The async resolution whose closure a depth-0 sync resolution runs in.
     static var asyncParent: FactoryKey? { AsyncChain.current?.key }
 
-    /// Whether the running task is inside a watched asynchronous resolution.
     @inline(never)
     static var isInsideWatchedAsyncBuild: Bool { AsyncChain.current?.watch != nil }
 }
 
 extension AsyncChain {
-    /// The nearest watched resolution, this one or an outer one, that keeps its
-    /// instance. Watching is inherited, so the walk stops at the first node that
-    /// is not watched.
+    /// The nearest watched node keeping its instance; watching is inherited, so the walk stops at
+    /// the first unwatched node.
     var watchedHolder: AsyncChain? {
         var node: AsyncChain? = self
         while let current = node, let watch = current.watch {
@@ -259,17 +222,13 @@ extension AsyncChain {
         return nil
     }
 
-    /// Reports `resolution` when the nearest watched build of this chain that
-    /// keeps its instance captures it; `between` are the synchronous resolutions
-    /// on the way from this chain's innermost one to `resolution`.
+    /// `between`: the sync resolutions from this chain's innermost one to `resolution`.
     func reportIfHolderCaptures(_ resolution: WatchedResolution, through between: [FactoryKey]) {
         guard let holderNode = watchedHolder, let holder = holderNode.watch, holder.captures(resolution) else { return }
         resolution.reportCaptured(by: holder, holderChain: holderNode.keys, chain: keys + between + [resolution.key])
     }
 
-    /// Checks an asynchronous resolution about to run inside `chain` (the
-    /// resolving task's chain) against the builds it happens inside, reports a
-    /// capture, and tells graph validation about the edge.
+    /// ``ResolutionContext/watch(_:scope:ttl:flags:manager:)`` for an async resolution inside `chain`.
     @inline(never)
     package static func watch(_ resolution: WatchedResolution, inside chain: AsyncChain?) {
         chain?.reportIfHolderCaptures(resolution, through: [])
