@@ -12,9 +12,7 @@ package final class AtomicWord: @unchecked Sendable {
         storage.initialize(to: initial)
     }
 
-    deinit {
-        storage.deallocate()
-    }
+    deinit { storage.deallocate() }
 
     /// The current value (acquire).
     @inlinable
@@ -28,11 +26,8 @@ package final class AtomicWord: @unchecked Sendable {
         cfactory_atomic_store(storage, newValue)
     }
 
-    /// Returns the previous value.
     @discardableResult
-    package func add(_ delta: Int) -> Int {
-        cfactory_atomic_fetch_add(storage, delta)
-    }
+    package func add(_ delta: Int) -> Int { cfactory_atomic_fetch_add(storage, delta) }  // returns the previous value
 
     package func compareExchange(expected: Int, desired: Int) -> Bool {
         cfactory_atomic_compare_exchange(storage, expected, desired)
@@ -93,11 +88,8 @@ package struct OwnedAtomicReference<Object: AnyObject>: ~Copyable {
         AtomicReference<Object>(word: word).load()
     }
 
-    /// See ``AtomicReference/exchange(_:)``.
     @discardableResult
-    package func exchange(_ object: Object?) -> Object? {
-        AtomicReference<Object>(word: word).exchange(object)
-    }
+    package func exchange(_ object: Object?) -> Object? { AtomicReference<Object>(word: word).exchange(object) }
 
     /// Publishes `object` only if nothing is published yet; `false`, keeping nothing of it, if one was.
     package func publishOnce(_ object: Object) -> Bool {

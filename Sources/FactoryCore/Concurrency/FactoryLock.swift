@@ -18,8 +18,7 @@ package final class FactoryLock: @unchecked Sendable {
     #else
     @usableFromInline let primitive: UnsafeMutablePointer<pthread_mutex_t>
     #endif
-    /// Named when the lock is misused.
-    @usableFromInline let owner: Any.Type
+    @usableFromInline let owner: Any.Type  // named when the lock is misused
 
     package init(owner: Any.Type) {
         self.owner = owner
@@ -108,9 +107,7 @@ package final class LockedBox<Value>: @unchecked Sendable {
     private let lock = FactoryLock(owner: LockedBox<Value>.self)
     private var value: Value
 
-    package init(_ value: Value) {
-        self.value = value
-    }
+    package init(_ value: Value) { self.value = value }
 
     @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {

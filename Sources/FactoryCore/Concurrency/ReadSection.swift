@@ -25,16 +25,12 @@ package struct ReadSection {
 
     /// Threads now waiting in ``waitForReaders()`` for this section: lets a test see a writer
     /// wait without timing it. Any thread may read it while the section is open.
-    package var waitingWriters: Int {
-        cfactory_read_waiting_writers(record)
-    }
+    package var waitingWriters: Int { cfactory_read_waiting_writers(record) }
 
     /// Whether entering a section is a plain store and a waiting writer pays one process-wide
     /// `membarrier(2)`. `false` where unavailable or refused, or if `FACTORY_READ_BARRIER=fence`
     /// at the first section (CI runs that way too): then every entry is a full fence. Chosen once.
-    package static var usesAsymmetricBarrier: Bool {
-        cfactory_read_barrier_kind() != 0
-    }
+    package static var usesAsymmetricBarrier: Bool { cfactory_read_barrier_kind() != 0 }
 
     /// Returns once every section open at the call has ended; never call it inside one (debug
     /// builds stop). The first wait over 100 ms in the process prints a line, so a stall shows.
@@ -73,13 +69,9 @@ package struct Garbage {
 
     /// Keeps any value (entries, a replaced state) whose keys or closures may hold the last
     /// reference to a user's object, whose `deinit` must run unlocked.
-    package mutating func keep<Value>(_ value: consuming Value) {
-        add(Dropped(value))
-    }
+    package mutating func keep<Value>(_ value: consuming Value) { add(Dropped(value)) }
 
-    package var isEmpty: Bool {
-        first == nil
-    }
+    package var isEmpty: Bool { first == nil }
 
     /// Call with no lock held. Drops last collected first.
     package mutating func release() {
