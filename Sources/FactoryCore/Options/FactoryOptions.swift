@@ -50,20 +50,13 @@ package struct FactoryOptions: Sendable {
 package final class OptionsBox: Sendable {
     package let value: FactoryOptions
 
-    package init(_ value: FactoryOptions) {
-        self.value = value
-    }
+    package init(_ value: FactoryOptions) { self.value = value }
 }
 
 @usableFromInline
 package struct ContextOverride: Sendable {
     package let type: FactoryContextType
     package let box: RegistrationBoxBase
-
-    package init(type: FactoryContextType, box: RegistrationBoxBase) {
-        self.type = type
-        self.box = box
-    }
 }
 
 /// What one resolution uses, for every kind: a container's options and the running context

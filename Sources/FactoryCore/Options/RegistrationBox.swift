@@ -8,9 +8,8 @@ package class RegistrationBoxBase: @unchecked Sendable {
     /// Made during `autoRegister()` or by `once()`: describes the container type, not this
     /// instance, so a scope shared between containers shares what it builds, as in Factory.
     @exclusivity(unchecked) package var describesType: Bool
-    /// Instances a strategy keeps with this registration (FactoryScopes' singleton of a
-    /// registration on one container instance); made lazily under the manager lock, emptied by
-    /// resets and shutdown.
+    /// Instances a strategy keeps with this registration (FactoryScopes' singleton of a registration on one container
+    /// instance); made lazily under the manager lock, emptied by resets and shutdown.
     @exclusivity(unchecked) package var cells: CellSet?
 
     @usableFromInline
@@ -20,10 +19,9 @@ package class RegistrationBoxBase: @unchecked Sendable {
     }
 }
 
-/// A registered closure of a factory whose ``FactoryModifying/Closure`` is `Closure`. Its key
-/// determines `Closure`: a key names `P` (wrapped in ``AsyncKind`` for async kinds) and `T`, and
-/// each kind's closure type is a function of them, so a ``Factory`` and a `Void`
-/// ``ParameterFactory`` share keys and closure type.
+/// A registered closure of a factory whose ``FactoryModifying/Closure`` is `Closure`. Its key determines `Closure`: a
+/// key names `P` (wrapped in ``AsyncKind`` for async kinds) and `T`, and each kind's closure type is a function of
+/// them, so a ``Factory`` and a `Void` ``ParameterFactory`` share keys and closure type.
 @usableFromInline
 package final class RegistrationBox<Closure>: RegistrationBoxBase, @unchecked Sendable {
     // Sendable: see RegistrationBoxBase; the closure's isolation is checked before it runs.
@@ -53,9 +51,7 @@ package final class DecoratorBox<T>: DecoratorBoxBase, @unchecked Sendable {
     package let decorator: @Sendable (T, Bool) -> Void
 
     @usableFromInline
-    package init(_ decorator: @escaping @Sendable (T, Bool) -> Void) {
-        self.decorator = decorator
-    }
+    package init(_ decorator: @escaping @Sendable (T, Bool) -> Void) { self.decorator = decorator }
 
     /// `value` points at a `T`: the box is kept under its factory's key, and the engine calls it
     /// with that factory's instances only.
