@@ -13,11 +13,9 @@ import Musl
 /// `isPreview` or `isTest` to exercise a context).
 ///
 /// ## Launch arguments in release builds
-/// A command-line flag must not silently swap a real service for a mock in a
-/// shipped binary. In builds without `DEBUG`, launch arguments and the preview
-/// environment are ignored by context matching unless the app opts in once with
-/// ``honorsLaunchOverridesInRelease``. Runtime arguments added with
-/// ``setArg(_:forKey:)`` are the app's own code and always count.
+/// A command-line flag must not silently swap a real service for a mock in a shipped binary. Without
+/// `DEBUG`, context matching ignores launch arguments and the preview environment unless the app opts
+/// in with ``honorsLaunchOverridesInRelease``. Runtime arguments (``setArg(_:forKey:)``) always count.
 public struct FactoryContext: Sendable {
     /// The process's launch arguments (`CommandLine.arguments`).
     public var arguments: [String]
@@ -32,13 +30,9 @@ public struct FactoryContext: Sendable {
     /// Running in a simulator.
     public var isSimulator: Bool
 
-    /// The running process's context, detected now: launch arguments, whether a
-    /// test runner or a SwiftUI preview runs it, the build's DEBUG flag and the
-    /// simulator. `FactoryContext.current = FactoryContext()` undoes changes a
-    /// test made to ``current`` (runtime arguments included).
-    public init() {
-        self = Self.detect()
-    }
+    /// The running process's context, detected now (arguments, test runner, preview, DEBUG, simulator).
+    /// `FactoryContext.current = FactoryContext()` undoes a test's changes to ``current``, runtime arguments included.
+    public init() { self = Self.detect() }
 
     /// Creates a context with the given values; ``current`` is the one resolution uses.
     public init(
@@ -71,12 +65,9 @@ public struct FactoryContext: Sendable {
         // Sendable: `snapshot` is only accessed atomically (see AtomicReference).
         let snapshot: OwnedAtomicReference<Snapshot>
 
-        init(_ initial: Global) {
-            snapshot = OwnedAtomicReference(Snapshot(initial))
-        }
+        init(_ initial: Global) { snapshot = OwnedAtomicReference(Snapshot(initial)) }
 
-        /// Copied inside a read section.
-        var value: Global {
+        var value: Global {  // copied inside a read section
             let section = ReadSection.begin()
             defer { section.end() }
             return snapshot.load()!.takeUnretainedValue().value
@@ -105,20 +96,16 @@ public struct FactoryContext: Sendable {
         garbage.release()
     }
 
-    /// The context of this process. Reading it takes no lock (resolution reads it
-    /// for factories that have context overrides); setting it takes a
-    /// process-wide lock.
+    /// The context of this process. Reading it takes no lock (resolution reads it for factories with
+    /// context overrides); setting it takes a process-wide lock.
     public static var current: FactoryContext {
         get { published.value.context }
         set { update(GlobalChange { $0.context = newValue }) }
     }
 
-    /// Opt-in for release builds: honour launch arguments (`onArg`, `onArgs`) and
-    /// the preview environment (`onPreview`) when matching contexts.
-    ///
-    /// Off by default, so that in a shipped binary nobody can swap a service for
-    /// a mock by passing a flag. It has no effect in DEBUG builds, where they are
-    /// always honoured. Set it once at launch, before the first resolution.
+    /// Opt-in for release builds: honour launch arguments (`onArg`, `onArgs`) and the preview environment (`onPreview`)
+    /// when matching contexts. Off by default, so nobody can swap a service for a mock in a shipped binary by passing a
+    /// flag; no effect in DEBUG builds, which always honour them. Set it once at launch, before the first resolution.
     public static var honorsLaunchOverridesInRelease: Bool {
         get { published.value.honorsLaunchOverridesInRelease }
         set { update(GlobalChange { $0.honorsLaunchOverridesInRelease = newValue }) }
@@ -184,9 +171,7 @@ public struct FactoryContext: Sendable {
         return symbolLoaded("swt_abiv0_getEntryPoint")
     }
 
-    private static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
+    private static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
     private static func symbolLoaded(_ name: String) -> Bool {
         #if canImport(Darwin)
