@@ -1,16 +1,12 @@
-/// A cached instance whose factory declared a shutdown, taken out of its cache.
-package struct ShutdownItem: Sendable {
+package struct ShutdownItem: Sendable {  // a cached instance taken out of its cache for its shutdown
     package let cell: CacheCell
     package let record: ShutdownRecord
 }
 
 extension ContainerManager {
-    /// Whether ``shutdown(includingSingletons:timeout:)`` has started on this
-    /// container. Once it has, the container stays shut down: every resolution
-    /// from it fails, a reset does not bring it back.
-    public var isShutDown: Bool {
-        lock.withLock { state.isShutDown }
-    }
+    /// Whether FactoryScopes' `shutdown(includingSingletons:timeout:)` has started on this container. It then
+    /// stays shut down: every resolution from it fails, and a reset does not bring it back.
+    public var isShutDown: Bool { lock.withLock { state.isShutDown } }
 
     /// Marks the container shut down and takes out every cached instance whose factory declared a
     /// shutdown (singletons too if asked), each once across containers, latest built first.
@@ -36,16 +32,14 @@ extension ContainerManager {
 }
 
 #if SwiftConcurrency
-/// Thrown by an asynchronous factory resolved from a container whose
-/// ``ContainerManager/shutdown(includingSingletons:timeout:)`` has started.
+/// Thrown by an asynchronous factory resolved from a container whose shutdown has started
+/// (FactoryScopes' `manager.shutdown(includingSingletons:timeout:)`).
 public struct ContainerShutDownError: Error, CustomStringConvertible {
     /// The factory that was resolved.
     public let key: FactoryKey
 
     /// What went wrong, naming the factory.
-    public var description: String {
-        FactoryError.resolvedAfterShutdown(key).message
-    }
+    public var description: String { FactoryError.resolvedAfterShutdown(key).message }
 }
 
 #endif

@@ -5,9 +5,7 @@ package final class ShutdownHandler: Sendable {
     #if SwiftConcurrency
     package let run: @Sendable (CacheCell, FactoryKey) async throws -> Void
 
-    package init(_ run: @escaping @Sendable (CacheCell, FactoryKey) async throws -> Void) {
-        self.run = run
-    }
+    package init(_ run: @escaping @Sendable (CacheCell, FactoryKey) async throws -> Void) { self.run = run }
     #endif
 }
 
@@ -31,7 +29,5 @@ package final class ShutdownRecord: Sendable {
     }
 
     /// `false` if the shutdown had started already.
-    package func claim() -> Bool {
-        started.compareExchange(expected: 0, desired: 1)
-    }
+    package func claim() -> Bool { started.compareExchange(expected: 0, desired: 1) }
 }
