@@ -1,8 +1,6 @@
-/// How long an instance that a factory builds is kept, and who shares it.
-///
-/// Core defines the type and ``Scope/unique`` (no caching, the default).
-/// `FactoryScopes` adds `.singleton`, `.cached`, `.shared`, `.graph` and custom
-/// scopes such as:
+/// How long an instance that a factory builds is kept, and who shares it. Core defines the type and
+/// ``Scope/unique`` (no caching, the default); `FactoryScopes` adds `.singleton`, `.cached`, `.shared`,
+/// `.graph` and custom scopes such as:
 ///
 /// ```swift
 /// extension Scope {
@@ -10,13 +8,10 @@
 /// }
 /// ```
 ///
-/// A scope that keeps its instances somewhere else (per thread, per request)
-/// is made with FactoryScopes' `Scope(cacheStrategy:)` and a `CacheStrategy`.
-///
-/// A scope is an identity: two `Cached()` instances are two separate caches.
-/// Scope objects hold no instances (those live in the container's
-/// ``ContainerManager``, in singleton storage, or in the resolution cycle) and
-/// live for the rest of the process once created, so declare them as `static let`.
+/// A scope that keeps its instances elsewhere (per thread, per request) is made with FactoryScopes'
+/// `Scope(cacheStrategy:)` and a `CacheStrategy`. A scope is an identity: two `Cached()` instances are
+/// two separate caches. Scopes hold no instances (those live in the ``ContainerManager``, in singleton
+/// storage, or in the resolution cycle) and live for the rest of the process, so declare them `static let`.
 open class Scope: @unchecked Sendable {
     // Sendable: its only state, the strategy and what it says, is immutable.
 
@@ -27,13 +22,9 @@ open class Scope: @unchecked Sendable {
     package init(strategy: any ScopeStrategy) {
         self.strategy = strategy
         keeping = strategy.keeping
-        Self.keepForever(self)
-    }
-
-    /// Factory values refer to their scope unretained (a retain per resolution on one shared
-    /// object would make threads contend), so a scope must never be freed.
-    private static func keepForever(_ scope: Scope) {
-        everyScope.withLock { $0.append(scope) }
+        // Factory values refer to their scope unretained (a retain per resolution on one shared
+        // object would make threads contend), so a scope must never be freed.
+        Self.everyScope.withLock { $0.append(self) }
     }
 
     private static let everyScope = LockedBox<[Scope]>([])
@@ -47,9 +38,7 @@ public final class Unique: Scope, @unchecked Sendable {
     // Sendable: no stored state of its own (see Scope).
 
     /// Creates a unique scope. ``Scope/unique`` is the shared instance.
-    public init() {
-        super.init(strategy: UniqueStrategy())
-    }
+    public init() { super.init(strategy: UniqueStrategy()) }
 }
 
 /// The engine's three ways to find an instance; a scope's strategy picks one.
@@ -58,8 +47,7 @@ package enum ScopeKeeping: Sendable {
     case nothing
     /// Shared within one resolution cycle (the thread's ``ResolutionContext`` keeps it).
     case cycle
-    /// Cached in cells the strategy places; the engine runs single builds, resets, ttl and
-    /// `scopeOnParameters`.
+    /// Cached in cells the strategy places; the engine runs single builds, resets, ttl and `scopeOnParameters`.
     case cells
 }
 
@@ -68,8 +56,7 @@ package enum ScopeKeeping: Sendable {
 /// slot links to (``Slot/linkedCell(scopeID:ttl:)``), which a miss links through
 /// ``withLocation(scope:box:slot:key:manager:prepared:_:)``.
 package protocol ScopeStrategy: AnyObject, Sendable {
-    /// Constant.
-    var keeping: ScopeKeeping { get }
+    var keeping: ScopeKeeping { get }  // constant
 
     /// Called on a miss before the container's lock: a strategy that asks user code where to
     /// cache does it here, as user code never runs under a library lock.
@@ -93,22 +80,18 @@ package protocol ScopeStrategy: AnyObject, Sendable {
     /// section (pure loads, no nested section); valid until it ends.
     func registrationCells(
         for key: FactoryKey, box: RegistrationBoxBase, in manager: ContainerManager
-    )
-        -> Unmanaged<CellSet>?
+    ) -> Unmanaged<CellSet>?
 
-    /// For `.cycle`: `parameter` is set with `scopeOnParameters`.
-    func findInCycle(
+    func findInCycle(  // for `.cycle`; `parameter` is set with `scopeOnParameters`
         _ context: ResolutionContext, _ key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?
     ) -> FoundInstance?
 
-    /// For `.cycle`: `value` points at `key`'s value type.
-    func keepInCycle(
+    func keepInCycle(  // for `.cycle`; `value` points at `key`'s value type
         _ context: ResolutionContext, _ key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?,
         value: UnsafeRawPointer
     )
 
-    /// For captive-dependency checks.
-    func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime
+    func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime  // for captive-dependency checks
 
     /// `unique`, `cached`, ...: how reports and graphs name the scope.
     var label: String { get }
@@ -144,9 +127,7 @@ extension ScopeStrategy {
 
     package func registrationCells(
         for key: FactoryKey, box: RegistrationBoxBase, in manager: ContainerManager
-    )
-        -> Unmanaged<CellSet>?
-    {
+    ) -> Unmanaged<CellSet>? {
         nil
     }
 
@@ -165,9 +146,7 @@ extension ScopeStrategy {
 final class UniqueStrategy: ScopeStrategy {
     var keeping: ScopeKeeping { .nothing }
 
-    func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime {
-        perRequest ? .short : .transparent
-    }
+    func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime { perRequest ? .short : .transparent }
 
     var label: String { "unique" }
 }
@@ -182,16 +161,13 @@ package struct PreparedCells {
         cells = nil
     }
 
-    /// `nil` cells: build without caching.
-    package init(_ cells: CellSet?, for scope: Scope) {
+    package init(_ cells: CellSet?, for scope: Scope) {  // `nil` cells: build without caching
         scopeID = ObjectIdentifier(scope)
         self.cells = cells
     }
 
     /// `nil` if a `register` changed the scope since: this resolution then builds uncached, once.
-    package func cells(for scope: Scope) -> CellSet? {
-        scopeID == ObjectIdentifier(scope) ? cells : nil
-    }
+    package func cells(for scope: Scope) -> CellSet? { scopeID == ObjectIdentifier(scope) ? cells : nil }
 }
 
 /// A custom scope's cache, emptied with a factory's own cells on a reset, `pop()` or shutdown;
