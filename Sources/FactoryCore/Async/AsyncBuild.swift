@@ -1,7 +1,6 @@
 #if SwiftConcurrency
-/// One async build of a cached instance and its waiting tasks. It runs in a task of its own, so
-/// cancelling any waiter (its starter included) cancels only that wait. Waiters suspend on
-/// continuations; no thread blocks.
+/// One async build of a cached instance and its waiting tasks. It runs in a task of its own, so cancelling any waiter
+/// (its starter included) cancels only that wait. Waiters suspend on continuations; no thread blocks.
 package final class AsyncBuild<T: Sendable>: SupersedableBuild, @unchecked Sendable {
     // Sendable: `storedClaim`, `result`, `waiters`, `cancelled` and the rest are only touched under `lock`.
 
@@ -78,10 +77,9 @@ package final class AsyncBuild<T: Sendable>: SupersedableBuild, @unchecked Senda
                 return nil
             }?.resume()
         }
-        // Read under the lock, not carried by the continuation: the lock orders the build's writes
-        // before this task's reads, visibly to ThreadSanitizer, unlike a continuation resumed
-        // before its task suspended. A joiner sent back never takes this outcome, even if the
-        // build ended meanwhile (``finish(_:)`` follows a supersede).
+        // Read under the lock, not carried by the continuation: the lock orders the build's writes before this task's
+        // reads, visibly to ThreadSanitizer, unlike a continuation resumed before its task suspended. A joiner sent
+        // back never takes this outcome, even if the build ended meanwhile (``finish(_:)`` follows a supersede).
         let (outcome, wasSuperseded) = lock.withLock { (result, superseded) }
         if wasSuperseded && leaves { return Task.isCancelled ? .cancelled : .superseded }
         if let outcome { return .outcome(outcome) }
@@ -101,8 +99,7 @@ package final class AsyncBuild<T: Sendable>: SupersedableBuild, @unchecked Senda
         for (_, waiter) in resumed { waiter.continuation.resume() }
     }
 
-    /// To every waiter, now and later.
-    package func finish(_ outcome: Result<T, any Error>) {
+    package func finish(_ outcome: Result<T, any Error>) {  // to every waiter, now and later
         let resumed = lock.withLock {
             result = outcome
             cancelled.removeAll()

@@ -3,19 +3,13 @@
 /// suspension points and into build tasks, so a cycle through `await` is found like a sync one.
 package final class AsyncChain: Sendable {
     package let key: FactoryKey
-    /// So the same factory of another container instance is no cycle.
-    package let containerID: ObjectIdentifier
-    /// Only when `Hashable` (other parameters never compare equal).
-    package let parameter: (any AsyncParameter)?
-    /// Then any re-entry is a cycle.
-    package let parameterless: Bool
+    package let containerID: ObjectIdentifier  // the same factory of another instance is no cycle
+    package let parameter: (any AsyncParameter)?  // only when `Hashable`: others never compare equal
+    package let parameterless: Bool  // then any re-entry is a cycle
     package let parent: AsyncChain?
-    /// Set when its container or an outer resolution is watched for captive dependencies.
-    package let watch: WatchedResolution?
-    /// The build whose closure this resolution is, if it is one.
-    package let build: AsyncWaiter?
-    /// Set when a container of the cycle traces.
-    package let trace: AsyncTracePosition?
+    package let watch: WatchedResolution?  // set when its container or an outer resolution is watched
+    package let build: AsyncWaiter?  // the build whose closure this resolution is, if it is one
+    package let trace: AsyncTracePosition?  // set when a container of the cycle traces
 
     package init(
         key: FactoryKey, containerID: ObjectIdentifier, parameter: (any AsyncParameter)?, parameterless: Bool,
@@ -70,8 +64,7 @@ package final class AsyncChain: Sendable {
         return false
     }
 
-    /// Outermost first.
-    package var keys: [FactoryKey] {
+    package var keys: [FactoryKey] {  // outermost first
         var keys: [FactoryKey] = []
         var node: AsyncChain? = self
         while let current = node {
@@ -91,8 +84,6 @@ package protocol AsyncParameter: Sendable {
 package struct AsyncParameterValue<P: Sendable>: AsyncParameter {
     package let value: P
     package init(_ value: P) { self.value = value }
-    package var hashable: AnyHashable? {
-        GeneralPath.hashable(value)
-    }
+    package var hashable: AnyHashable? { GeneralPath.hashable(value) }
 }
 #endif

@@ -28,8 +28,7 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         var shutdown: ShutdownHandler? { options.shutdown }
     }
 
-    func effective(_ persisted: OptionsBox?, defaultScope: Scope?) -> Effective {
-        let merged = ResolvedOptions(registration, persisted, defaultScope: defaultScope)
+    func effective(_ merged: ResolvedOptions) -> Effective {
         // Every box of this key was made for `P` and `T`; checked anyway, as user code reaches it.
         guard let box = merged.closureBox as? RegistrationBox<AsyncParameterFactory<P, T>.Closure> else {
             return Effective(options: merged, factory: factory)
@@ -44,11 +43,7 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         let key = self.key
         let flags = manager.flags.value
         if flags & ContainerManager.Flags.shutDown != 0 { throw ContainerShutDownError(key: key) }
-        let options =
-            flags & ContainerManager.Flags.options != 0
-            ? manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.loadOptions() }) : nil
-        let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.publishedDefaultScope : nil
-        let resolved = effective(options, defaultScope: defaultScope)
+        let resolved = effective(ResolvedOptions.now(registration, flags: flags))
         // Strict mode, as for synchronous factories.
         if flags & ContainerManager.Flags.strict != 0 && resolved.options.usesDefinition { manager.reportUnmocked(key) }
         let chain = AsyncChain.current
@@ -82,8 +77,7 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         return value
     }
 
-    /// Lock-free, allocation-free, as for synchronous factories.
-    private func cacheHit(_ resolved: Effective) -> T? {
+    private func cacheHit(_ resolved: Effective) -> T? {  // lock-free, allocation-free, as for synchronous factories
         guard !resolved.scopeOnParameters, let scope = resolved.scope else { return nil }
         return manager.cacheHit(key: key, scope: scope, ttl: resolved.ttl, box: resolved.box).map { $0.read(T.self) }
     }
@@ -192,7 +186,6 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         }
     }
 
-    /// Decided under the container's lock.
     enum AsyncDecision {
         case cached(FoundInstance)
         /// The scope caches nothing, the parameter cannot be a key, or this runs inside the build it would join.
@@ -200,19 +193,19 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         case shutDown
         case join(AsyncBuild<T>)
         case build(AsyncBuild<T>, AsyncClosure<P, T>)
-        /// Compare the parameter with these keys, unlocked: a hit, or decide again.
-        case compare(ParameterCandidates)
+        case compare(ParameterCandidates)  // compare unlocked: a hit, or decide again
     }
 
-    /// Chooses closure and cache again under the lock, with the decision to build: a `register` or
-    /// reset that returned is always seen, and a build never runs a closure older than its
-    /// generation. The sync factories' decision
-    /// (``ContainerManager/decideAtCacheLocation(_:prepared:shutDown:resolve:place:uncached:decide:)``);
-    /// only how a task joins is this kind's (``TaskJoining``).
+    /// Chooses closure and cache again under the lock, with the decision to build: a `register` or reset that returned
+    /// is always seen, and a build never runs a closure older than its generation. The sync factories' decision
+    /// (``ContainerManager/decideAtCacheLocation(_:prepared:shutDown:resolve:place:uncached:decide:)``); only how a
+    /// task joins is this kind's (``TaskJoining``).
     private func decide(_ lookup: ParameterLookup?, node: AsyncChain, prepared: PreparedCells) -> AsyncDecision {
         manager.decideAtCacheLocation(
             key, prepared: prepared, shutDown: .shutDown,
-            resolve: { slot, defaultScope in effective(slot.persistedOptions, defaultScope: defaultScope) },
+            resolve: { slot, defaultScope in
+                effective(ResolvedOptions(registration, slot.persistedOptions, defaultScope: defaultScope))
+            },
             place: { resolved in
                 guard let scope = resolved.scope, !resolved.scopeOnParameters || lookup != nil else { return nil }
                 return (scope, resolved.box)
@@ -259,17 +252,11 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
 struct TaskJoining<T: Sendable>: BuildJoining {
     let node: AsyncChain
 
-    func build(_ running: AnyObject) -> AsyncBuild<T>? {
-        running as? AsyncBuild<T>
-    }
+    func build(_ running: AnyObject) -> AsyncBuild<T>? { running as? AsyncBuild<T> }
 
-    func runsInside(_ build: AsyncBuild<T>) -> Bool {
-        node.isInside(build)
-    }
+    func runsInside(_ build: AsyncBuild<T>) -> Bool { node.isInside(build) }
 
-    func start(_ claim: BuildClaim) -> AsyncBuild<T> {
-        AsyncBuild<T>(claim: claim, node: node)
-    }
+    func start(_ claim: BuildClaim) -> AsyncBuild<T> { AsyncBuild<T>(claim: claim, node: node) }
 
     func prepareToWait(at gate: inout BuildGate) {}
 }

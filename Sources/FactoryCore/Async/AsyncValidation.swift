@@ -6,11 +6,9 @@ package struct AsyncValidationFailure: Error, Sendable {
     package let chain: [FactoryKey]
 }
 
-/// Marks a graph validation's tasks.
 package enum AsyncValidation {
     @TaskLocal package static var isActive = false
-    /// `nil` outside FactoryTesting's catalog validation.
-    @TaskLocal package static var thrown: AsyncThrowLog?
+    @TaskLocal package static var thrown: AsyncThrowLog?  // `nil` outside FactoryTesting's catalog validation
 }
 
 /// What async closures threw during one validated resolution, in order, with their chains. The
@@ -26,9 +24,7 @@ package final class AsyncThrowLog: Sendable {
 
     package init() {}
 
-    package var all: [Entry] {
-        entries.withLock { $0 }
-    }
+    package var all: [Entry] { entries.withLock { $0 } }
 
     /// Thrown by the running task's innermost resolution's closure.
     static func log(_ error: any Error) {

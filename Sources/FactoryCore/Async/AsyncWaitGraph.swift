@@ -1,21 +1,17 @@
 #if SwiftConcurrency
-/// One async build in the wait graph.
 package final class AsyncWaiter: @unchecked Sendable {
     // Sendable: every property is only touched under AsyncWaitGraph's lock.
 
     fileprivate var waitingFor: AsyncWaiter?
-    /// For the report, outermost first.
-    fileprivate var waitingChain: [FactoryKey] = []
-    /// Whoever waits for it is about to resume.
-    fileprivate var finished = false
+    fileprivate var waitingChain: [FactoryKey] = []  // for the report, outermost first
+    fileprivate var finished = false  // whoever waits for it is about to resume
 
     package init() {}
 }
 
-/// Who waits for whom among async builds, to tell a deadlock from a wait. Only a build's closure
-/// joining another task's build is recorded; a loop of such waits can never end, so the program
-/// stops naming every chain (graph validation gets a throw). The process-wide lock is taken only
-/// around such joins, never on a cache hit or a build.
+/// Who waits for whom among async builds, to tell a deadlock from a wait. Only a build's closure joining another task's
+/// build is recorded; a loop of such waits can never end, so the program stops naming every chain (graph validation
+/// gets a throw). The process-wide lock is taken only around such joins, never on a cache hit or a build.
 package enum AsyncWaitGraph {
     private static let lock = FactoryLock(owner: AsyncWaitGraph.self)
 
@@ -45,8 +41,6 @@ package enum AsyncWaitGraph {
     }
 
     /// A loop through a finished build is no deadlock.
-    package static func finish(_ build: AsyncWaiter) {
-        lock.withLock { build.finished = true }
-    }
+    package static func finish(_ build: AsyncWaiter) { lock.withLock { build.finished = true } }
 }
 #endif
