@@ -4,11 +4,9 @@
 // stops with the same message; the modifiers' forms are in FactoryModifying+Registration.swift.
 
 extension Factory {
-    /// Creates a factory whose closure is written `{ @MainActor in ... }`, as in Factory 2.5.
-    ///
-    /// The closure runs only on the main actor: resolving the factory elsewhere stops
-    /// the program with a message naming it; use ``resolveOnMainActor()`` from other
-    /// contexts.
+    /// Creates a factory whose closure is written `{ @MainActor in ... }`, as in Factory 2.5. The closure
+    /// runs only on the main actor: resolving the factory elsewhere stops the program with a message
+    /// naming it; use ``resolveOnMainActor()`` from other contexts.
     @_transparent @_alwaysEmitIntoClient
     public init<C: ManagedContainer>(
         _ container: C, key: StaticString = #function, _ factory: @escaping @MainActor () -> T
@@ -19,8 +17,8 @@ extension Factory {
 }
 
 extension ParameterFactory {
-    /// Creates a parameter factory whose closure is written `{ @MainActor in ... }`,
-    /// as in Factory 2.5. The closure runs only on the main actor; see ``Factory``.
+    /// Creates a parameter factory whose closure is written `{ @MainActor in ... }`, as in Factory 2.5;
+    /// it runs only on the main actor (see ``Factory``).
     @_transparent @_alwaysEmitIntoClient
     public init<C: ManagedContainer>(
         _ container: C, key: StaticString = #function, _ factory: @escaping @MainActor (P) -> T
@@ -48,8 +46,7 @@ extension ManagedContainer {
 }
 
 extension Resolving {
-    /// Registers a closure written `{ @MainActor in ... }` as the way to build `T`;
-    /// otherwise the same as ``register(_:isolation:factory:)``.
+    /// ``register(_:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @discardableResult
     public func register<T>(_ type: T.Type = T.self, factory: @escaping @MainActor () -> T) -> Factory<T> {
         typedFactory(type).register { @MainActor _ in factory() }

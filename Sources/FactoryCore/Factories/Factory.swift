@@ -11,16 +11,13 @@
 /// let service = Container.shared.service()
 /// ```
 ///
-/// A factory is a small value; making one allocates nothing unless its closure
-/// captures something. Its identity is the container type, the property name
-/// (`#function`) and `T`.
+/// A factory is a small value; making one allocates nothing unless its closure captures something. Its
+/// identity is the container type, the property name (`#function`) and `T`.
 ///
-/// The closure keeps the isolation of the place it is written: in a `@MainActor`
-/// property (or a module whose default isolation is the main actor) it is a
-/// main-actor closure, and resolving the factory off the main thread stops the
-/// program with a message naming the factory; use ``resolveOnMainActor()`` from
-/// other contexts. A closure isolated to another global actor runs on the
-/// resolving thread, as in Factory; use ``resolveOnGlobalActor(_:)`` to run it there.
+/// The closure keeps the isolation of the place it is written: in a `@MainActor` property (or a module whose default
+/// isolation is the main actor) it is a main-actor closure, and resolving the factory off the main thread stops the
+/// program with a message naming it; use ``resolveOnMainActor()`` from other contexts. A closure isolated to another
+/// global actor runs on the resolving thread, as in Factory; use ``resolveOnGlobalActor(_:)`` to run it there.
 public struct Factory<T>: FactoryModifying, Sendable {
     /// No parameter.
     public typealias P = Void
@@ -70,15 +67,13 @@ public struct Factory<T>: FactoryModifying, Sendable {
         resolved()
     }
 
-    /// Compiled once per value type: the lookup is the library's
-    /// (``FactoryRegistration/fastStep(parameter:)``); this does only what needs `T` (read the
-    /// found cell, run a direct build's closure). Each use of `registration` and `factory` is its
-    /// own function: unoptimized, each use copies them into this frame, which nested resolutions
-    /// keep on the stack (RELIABILITY.md, guarantee 10).
-    // `__consuming`: the caller hands over the value it just made, leaving fewer retains and
-    // releases; not `consuming`, whose mutable binding an unoptimized build copies at each use.
-    // The semantics attribute stops specialization turning it back into a borrow, which would
-    // make the caller copy the whole value into a second temporary.
+    /// Compiled once per value type: the lookup is the library's (``FactoryRegistration/fastStep(parameter:)``); this
+    /// does only what needs `T` (read the found cell, run a direct build's closure). Each use of `registration` and
+    /// `factory` is its own function: unoptimized, each use copies them into this frame, which nested resolutions keep
+    /// on the stack (RELIABILITY.md, guarantee 10).
+    // `__consuming`: the caller hands over the value it just made, leaving fewer retains and releases; not `consuming`,
+    // whose mutable binding an unoptimized build copies at each use. The semantics attribute stops specialization
+    // turning it back into a borrow, which would make the caller copy the whole value into a second temporary.
     @_alwaysEmitIntoClient @inline(never) @usableFromInline
     @_semantics("optimize.sil.specialize.owned2guarantee.never")
     __consuming func resolved() -> T {

@@ -40,12 +40,11 @@ package enum ClosureIsolation: UInt8, Sendable {
     case other
 }
 
-/// The one place user closures become what the library stores. Factory's API takes plain,
-/// non-`Sendable` closures that inherit the caller's isolation; the functions taking them also
-/// take that isolation (`#isolation`), so the library stores the closure as `@Sendable` and checks
-/// the isolation itself when it runs (a main-actor closure only on the main actor,
-/// ``FactoryError/mainActorRequired(_:)``). `@isolated(any)` would carry it in the closure, but
-/// costs an allocation per factory value.
+/// The one place user closures become what the library stores. Factory's API takes plain, non-`Sendable` closures that
+/// inherit the caller's isolation; the functions taking them also take that isolation (`#isolation`), so the library
+/// stores the closure as `@Sendable` and checks the isolation itself when it runs (a main-actor closure only on the
+/// main actor, ``FactoryError/mainActorRequired(_:)``). `@isolated(any)` would carry it in the closure, but costs an
+/// allocation per factory value.
 @usableFromInline
 package enum ClosureAdapter {
     @_transparent @_alwaysEmitIntoClient @usableFromInline
@@ -69,7 +68,6 @@ package enum ClosureAdapter {
         (unsafeBitCast(factory, to: (@Sendable () -> T).self), .main)
     }
 
-    /// See ``adapt(mainActor:)``.
     @_transparent @_alwaysEmitIntoClient @usableFromInline
     package static func adapt<P, T>(
         mainActor factory: @escaping @MainActor (P) -> T

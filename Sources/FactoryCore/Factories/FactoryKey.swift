@@ -6,20 +6,14 @@ import Glibc
 import Musl
 #endif
 
-/// Identifies one factory: its container type, its name (`#function`, the
-/// property's name), its parameter type and its value type.
-///
-/// Two factories are the same when all four are equal; names are compared by
-/// their characters, so equal names compiled into different modules are equal.
-/// Each container instance keeps its own registrations and caches under these keys.
+/// Identifies one factory: its container type, its name (`#function`, the property's name), its
+/// parameter type and its value type. Two factories are the same when all four are equal; names
+/// compare by their characters, so equal names compiled into different modules are equal. Each
+/// container instance keeps its own registrations and caches under these keys.
 public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
-    /// The factory's name.
     @usableFromInline package let name: StaticString
-    /// The type the factory resolves.
     @usableFromInline package let valueType: Any.Type
-    /// The parameter type; `Void` for a ``Factory``.
-    @usableFromInline package let parameterType: Any.Type
-    /// The type of the container the factory belongs to.
+    @usableFromInline package let parameterType: Any.Type  // `Void` for a Factory
     @usableFromInline package let containerType: any AnyObject.Type
 
     @inlinable
@@ -40,9 +34,7 @@ public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Hashes the key's name by its characters and its three types by identity.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(hashBits)
-    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(hashBits) }
 
     @_alwaysEmitIntoClient @inline(__always)
     package var hashBits: Int {

@@ -3,15 +3,11 @@
 // before it runs; `{ @MainActor in ... }` (Factory 2.5) has its own forms below.
 
 extension FactoryModifying {
-    /// Replaces the definition's closure for this container until reset, and drops
-    /// the factory's cached instances so the next resolution uses `factory`.
-    ///
-    /// Other container instances are not affected. Modifiers chained after
-    /// `register` persist with it: `container.service.register { Mock() }.singleton`.
-    /// A resolution already under way may still finish with the old closure, but
-    /// none that starts after `register` returns uses it, and an instance the old
-    /// closure builds is never cached. Inside the container's `autoRegister()` it
-    /// keeps what is cached, as in Factory.
+    /// Replaces the definition's closure for this container (not other instances) until reset, and drops the factory's
+    /// cached instances so the next resolution uses `factory`. Modifiers chained after it persist with it:
+    /// `container.service.register { Mock() }.singleton`. A resolution already under way may finish with the old
+    /// closure, but none that starts after `register` returns uses it, and what the old closure builds is never cached.
+    /// Inside `autoRegister()` it keeps what is cached, as in Factory.
     ///
     /// - Parameters:
     ///   - isolation: Leave the default (`#isolation`): the actor a synchronous closure is isolated to, checked when it runs.
@@ -22,11 +18,9 @@ extension FactoryModifying {
         return self
     }
 
-    /// Overrides the factory in the given contexts; see ``FactoryContextType`` for
-    /// precedence. A context override wins over `register`, and keeps what is cached.
-    ///
-    /// In the factory's own definition the override is part of the definition;
-    /// applied anywhere else it persists in the container until reset.
+    /// Overrides the factory in the given contexts (``FactoryContextType`` gives the precedence). A
+    /// context override wins over `register` and keeps what is cached. In the factory's own definition it
+    /// is part of the definition; applied anywhere else it persists in the container until reset.
     ///
     /// - Parameters:
     ///   - contexts: When the override applies.
@@ -42,9 +36,8 @@ extension FactoryModifying {
         return self
     }
 
-    /// Overrides the factory when `argument` is a launch or runtime argument
-    /// (``FactoryContextType/arg(_:)``). In release builds launch arguments count
-    /// only when ``FactoryContext/honorsLaunchOverridesInRelease`` is set.
+    /// Overrides the factory when `argument` is a launch or runtime argument (``FactoryContextType/arg(_:)``).
+    /// In release builds launch arguments count only when ``FactoryContext/honorsLaunchOverridesInRelease`` is set.
     @_alwaysEmitIntoClient @discardableResult
     public consuming func onArg(
         _ argument: String, caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
@@ -109,22 +102,19 @@ extension FactoryModifying {
         return self
     }
 
-    /// Registers `factory` and returns the factory: the same as ``register(isolation:factory:)``,
-    /// under Factory's name for set-up in previews: `Container.shared.service.preview { MockService() }`.
-    ///
-    /// Where SwiftUI exists, FactoryWrappers adds a form that returns an `EmptyView`
-    /// (Factory's return type there), so that it stands as a statement in a
-    /// `#Preview` body; that form wins wherever both fit.
+    /// ``register(isolation:factory:)`` under Factory's name for set-up in previews:
+    /// `Container.shared.service.preview { MockService() }`. Where SwiftUI exists, FactoryWrappers adds a form
+    /// returning an `EmptyView` (Factory's type there), to stand as a statement in a `#Preview` body; that form wins
+    /// wherever both fit.
     @_alwaysEmitIntoClient @discardableResult @_disfavoredOverload
     public consuming func preview(isolation: isolated (any Actor)? = #isolation, factory: Closure) -> Self {
         registration.register(Self.box(factory, ClosureAdapter.isolation(of: isolation)))
         return self
     }
 
-    /// Registers `factory` and returns the factory: Factory 3.2's registration
-    /// sugar, which reads like the definition, `Container.shared.service { MockService() }`.
-    /// The same as ``register(isolation:factory:)``; calling the factory without a
-    /// closure resolves it, as always. FactoryWrappers' `EmptyView` form wins where SwiftUI exists.
+    /// ``register(isolation:factory:)`` as Factory 3.2's sugar, reading like the definition:
+    /// `Container.shared.service { MockService() }`. Calling the factory without a closure resolves it, as
+    /// always. FactoryWrappers' `EmptyView` form wins where SwiftUI exists.
     @_alwaysEmitIntoClient @discardableResult @_disfavoredOverload
     public consuming func callAsFunction(isolation: isolated (any Actor)? = #isolation, factory: Closure) -> Self {
         registration.register(Self.box(factory, ClosureAdapter.isolation(of: isolation)))

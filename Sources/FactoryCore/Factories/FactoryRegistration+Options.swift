@@ -72,14 +72,10 @@ extension FactoryRegistration {
 
     /// A call, so a definition does not compile the lazy global's accessor; unretained (never freed).
     @usableFromInline
-    package static func uniqueScope() -> Unmanaged<Scope> {
-        Unmanaged.passUnretained(Scope.unique)
-    }
+    package static func uniqueScope() -> Unmanaged<Scope> { Unmanaged.passUnretained(Scope.unique) }
 
     @usableFromInline
-    package func persistScope(_ scope: Scope) {
-        manager.persistScope(scope, of: key)
-    }
+    package func persistScope(_ scope: Scope) { manager.persistScope(scope, of: key) }
 
     /// Persisting drops instances cached under another scope.
     package mutating func setScope(_ scope: Scope?, persist: Bool) {
@@ -156,15 +152,11 @@ extension FactoryRegistration {
     }
 
     @usableFromInline
-    package func reset(_ options: FactoryResetOptions) {
-        manager.reset(options, of: key)
-    }
+    package func reset(_ options: FactoryResetOptions) { manager.reset(options, of: key) }
 }
 
 extension ContainerManager {
-    package var loggerBox: LoggerBox {
-        lock.withLock { state.logger }
-    }
+    package var loggerBox: LoggerBox { lock.withLock { state.logger } }
 
     /// Strict mode; the observer runs outside the lock, on the resolving thread.
     package func reportUnmocked(_ key: FactoryKey) {

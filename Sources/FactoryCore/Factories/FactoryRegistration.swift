@@ -1,13 +1,11 @@
-/// What every factory value knows besides its closure: its container, its name, its types, and
-/// the modifiers its definition applied. One type for every kind of factory (``Factory``,
-/// ``ParameterFactory``, ``AsyncFactory``, ``AsyncParameterFactory``), and not generic: the engine
-/// reads only this and is compiled once, in the library; the factory value adds its closure, the
-/// one part that must know the value type.
+/// What every factory value knows besides its closure: its container, its name, its types, and the modifiers its
+/// definition applied. One type for every kind of factory (``Factory``, ``ParameterFactory``, ``AsyncFactory``,
+/// ``AsyncParameterFactory``), and not generic: the engine reads only this and is compiled once, in the library; the
+/// factory value adds its closure, the one part that must know the value type.
 ///
-/// A factory value is rebuilt each time its container property is read: the definition's
-/// modifiers live here and are re-applied on every read. What must outlive the value
-/// (`register`, context overrides and modifiers applied at run time) is persisted in the
-/// container's manager and wins over what is here.
+/// A factory value is rebuilt each time its container property is read: the definition's modifiers live here and are
+/// re-applied on every read. What must outlive the value (`register`, context overrides and modifiers applied at run
+/// time) is persisted in the container's manager and wins over what is here.
 public struct FactoryRegistration: Sendable {
     /// The manager, not the container: one reference to count per factory value, not two.
     @usableFromInline package let manager: ContainerManager
@@ -49,14 +47,10 @@ public struct FactoryRegistration: Sendable {
 
     /// For cycle detection, which tells container instances apart: containers sharing a manager
     /// share registrations, caches and builds.
-    package var containerID: ObjectIdentifier {
-        ObjectIdentifier(manager)
-    }
+    package var containerID: ObjectIdentifier { ObjectIdentifier(manager) }
 
     /// The factory's identity: container type, name and types.
-    public var id: FactoryKey {
-        key
-    }
+    public var id: FactoryKey { key }
 
     /// The factory's identity: container type, name, parameter and value types.
     public var key: FactoryKey {

@@ -6,12 +6,10 @@
 /// }
 /// ```
 ///
-/// With a caching scope, the first parameter builds the instance and later
-/// parameters are ignored until the cache is reset; `FactoryScopes`'
-/// `scopeOnParameters` keeps one instance per distinct parameter instead.
-/// Pass several values as a tuple or a struct. A factory may resolve itself
-/// with a different parameter (recursion); with an equal one it is a cycle.
-/// Isolation works as for ``Factory``.
+/// With a caching scope, the first parameter builds the instance and later parameters are ignored until
+/// the cache is reset; `FactoryScopes`' `scopeOnParameters` keeps one instance per distinct parameter
+/// instead. Pass several values as a tuple or a struct. A factory may resolve itself with a different
+/// parameter (recursion); with an equal one it is a cycle. Isolation works as for ``Factory``.
 public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     /// What `register` and the context overrides take: `{ Service($0) }`.
     public typealias Closure = (P) -> T
