@@ -9,14 +9,11 @@ package struct BuildStamp: Equatable, Sendable {
     package var epoch: Int
 }
 
-/// The build under way in a cache entry, and where its waiters wait.
 package struct BuildGate {
     /// The building thread's `ResolutionContext`, or the `AsyncBuild`; `nil` when none runs.
     package var build: AnyObject?
-    /// So that resetting that scope can outdate it.
-    package var scopeID: ObjectIdentifier?
+    package var scopeID: ObjectIdentifier?  // so that resetting that scope can outdate it
     package var stamp = BuildStamp(generation: 0, epoch: 0)
-    /// Made by the first waiting thread.
     package var waitPoint: WaitPoint?
 
     package init() {}
@@ -46,8 +43,7 @@ protocol BuildJoining {
     /// Joining a build this resolution runs inside would wait forever.
     func runsInside(_ build: Build) -> Bool
     func start(_ claim: BuildClaim) -> Build
-    /// Locks held.
-    func prepareToWait(at gate: inout BuildGate)
+    func prepareToWait(at gate: inout BuildGate)  // locks held
 }
 
 /// Decided with the location's locks held (``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:_:_:)``).
@@ -57,7 +53,6 @@ enum GateDecision<Build> {
     case inside
     /// Wait (at the point, for a thread), then decide again.
     case join(Build, WaitPoint?)
-    /// `BuildClaim/end(_:storing:type:key:manager:)` ends the build.
     case build(Build, BuildClaim)
     /// Compare unlocked (``ParameterLookup/compare(_:)``): a hit if they carry the instance, else decide again.
     case compare(ParameterCandidates)
@@ -66,15 +61,11 @@ enum GateDecision<Build> {
 extension ContainerManager {
     /// Resolutions (threads and tasks) now waiting for another's build. Tests wait for this count
     /// instead of sleeping; a parked graph-validation thread stays counted.
-    package var buildWaiters: Int {
-        lock.withLock { state.buildWaiters }
-    }
+    package var buildWaiters: Int { lock.withLock { state.buildWaiters } }
 
     /// Only on the waiting path, which blocks anyway.
     @inline(never)
-    func countBuildWaiter(_ delta: Int) {
-        lock.withLock { state.buildWaiters += delta }
-    }
+    func countBuildWaiter(_ delta: Int) { lock.withLock { state.buildWaiters += delta } }
 
     /// Out of line: the waiter blocks anyway, and the deciding path stays small.
     @inline(never)
@@ -84,10 +75,9 @@ extension ContainerManager {
         countBuildWaiter(-1)
     }
 
-    /// Every cache decision, both kinds. Under the lock, `resolve` chooses closure and options
-    /// again; `place` names the caching scope and box (`nil`: `uncached`); the strategy places the
-    /// instance and `decide` runs with the location's locks held. What it drops, and an outdated
-    /// build's waiters, are released after unlocking.
+    /// Every cache decision, both kinds. Under the lock, `resolve` chooses closure and options again; `place` names the
+    /// caching scope and box (`nil`: `uncached`); the strategy places the instance and `decide` runs with the
+    /// location's locks held. What it drops, and an outdated build's waiters, are released after unlocking.
     func decideAtCacheLocation<Resolved, Result>(
         _ key: FactoryKey, prepared: PreparedCells, shutDown: Result,
         resolve: (Slot, _ defaultScope: Scope?) -> Resolved,
@@ -164,7 +154,6 @@ extension CacheLocation {
     }
 }
 
-/// Where a claimed build's instance goes and the entry state it belongs to.
 struct BuildClaim {
     let location: CacheLocation
     let parameterKey: ParameterKey?

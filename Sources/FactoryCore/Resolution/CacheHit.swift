@@ -1,9 +1,8 @@
 import CFactoryAtomics
 
-// The hit's lookup (flags, slot, linked cells, validity) needs no value type, so it is compiled
-// once, in the library (`FactoryRegistration.hit()`); a caller compiles per factory only the read
-// out of the cell (`CellHit.read`). One code for every scope and kind: a miss links from the slot
-// where a strategy keeps the definition's instance.
+// The hit's lookup (flags, slot, linked cells, validity) needs no value type, so it is compiled once, in the library
+// (`FactoryRegistration.hit()`); a caller compiles per factory only the read out of the cell (`CellHit.read`). One code
+// for every scope and kind: a miss links from the slot where a strategy keeps the definition's instance.
 
 /// A cell the hit found, inside the read section that keeps it alive, or nothing.
 @frozen @usableFromInline

@@ -38,17 +38,12 @@ package struct CacheLocation {
         cells.generation == stamp.generation && (epochCounter == nil || epochCounter?.value == epoch)
     }
 
-    /// Manager lock held.
-    func linkHit(_ garbage: inout Garbage) {
-        hitSlot?.linkHit(to: cells, &garbage)
-    }
+    func linkHit(_ garbage: inout Garbage) { hitSlot?.linkHit(to: cells, &garbage) }  // manager lock held
 
     /// An expired, released or stale one is dropped into `garbage`. Locks held.
     func cachedInstance(
         _ parameterKey: ParameterKey?, scopeID: ObjectIdentifier, ttl: UInt64, _ garbage: inout Garbage
-    )
-        -> FoundInstance?
-    {
+    ) -> FoundInstance? {
         guard let cell = parameterKey.map({ cells.parameterCells[$0] }) ?? cells.cell else { return nil }
         if cell.epoch == epoch && cell.isValid(scopeID: scopeID, ttl: ttl), let found = cell.found() {
             return found
@@ -90,8 +85,7 @@ package struct CacheLocation {
         }
     }
 
-    /// Manager lock held.
-    func withExtraLock<Result>(_ body: () -> Result) -> Result {
+    func withExtraLock<Result>(_ body: () -> Result) -> Result {  // manager lock held
         guard let extraLock else { return body() }
         return extraLock.withLock(body)
     }

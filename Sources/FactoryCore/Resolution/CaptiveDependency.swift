@@ -2,11 +2,9 @@
 /// cached, shared, ttl, graph or per-request factory; a long-lived container's cached factory
 /// resolving a per-request one), keeping it past resets, requests or its time to live.
 package struct CaptiveDependency: Sendable {
-    /// Outermost first, the holder last.
+    /// Both chains run from the outermost resolution to the holder, or to the captured factory.
     package let holderChain: [FactoryKey]
-    /// Outermost first, the captured one last.
     package let chain: [FactoryKey]
-    /// ``WatchedResolution/scopeLabel``: `singleton`, `cached`, ...
     package let holderScope: String
     package let capturedScope: String
 
@@ -23,12 +21,9 @@ package struct CaptiveDependency: Sendable {
 package enum WatchedLifetime: Sendable {
     /// Unique: the check looks past it to the nearest factory that keeps its instance.
     case transparent
-    /// A singleton without ttl.
-    case process
-    /// Cached or shared in a long-lived container, without ttl.
-    case container
-    /// A ttl, the graph scope, or any factory of a per-request container.
-    case short
+    case process  // a singleton without ttl
+    case container  // cached or shared in a long-lived container, without ttl
+    case short  // a ttl, the graph scope, or any factory of a per-request container
     /// A custom ``CacheStrategy``: neither captures nor is reported as captured.
     case unknown
 }
@@ -43,8 +38,7 @@ package struct WatchedResolution: Sendable {
     package let lifetime: WatchedLifetime
     /// A sync resolution's index in ``ResolutionContext/frames``; unused for async ones.
     package let depth: Int
-    /// Told about captures when no validation runs.
-    package let manager: ContainerManager
+    package let manager: ContainerManager  // told about captures when no validation runs
 
     package init(key: FactoryKey, scope: Scope?, ttl: UInt64, flags: Int, depth: Int, manager: ContainerManager) {
         let perRequest = flags & ContainerManager.Flags.perRequest != 0
@@ -57,9 +51,7 @@ package struct WatchedResolution: Sendable {
         self.manager = manager
     }
 
-    package var scopeLabel: String {
-        ResolutionContext.scopeLabel(scope, ttl: ttl, perRequest: perRequest)
-    }
+    package var scopeLabel: String { ResolutionContext.scopeLabel(scope, ttl: ttl, perRequest: perRequest) }
 
     func captures(_ resolution: WatchedResolution) -> Bool {
         switch lifetime {
@@ -86,9 +78,7 @@ package struct WatchedResolution: Sendable {
 
 extension ResolutionContext {
     /// Graph validation runs here, or a watched build is under way: every general-path resolution is watched.
-    package var isWatching: Bool {
-        validation != nil || !watched.isEmpty
-    }
+    package var isWatching: Bool { validation != nil || !watched.isEmpty }
 
     /// Checks a resolution against the builds it runs inside (this thread's, or its task's async
     /// ones), reports a capture, tells graph validation the edge; ``endWatch()`` ends it.
@@ -112,9 +102,7 @@ extension ResolutionContext {
     }
 
     @inline(never)
-    package func endWatch() {
-        watched.removeLast()
-    }
+    package func endWatch() { watched.removeLast() }
 
     static func lifetime(_ scope: Scope?, ttl: UInt64, perRequest: Bool) -> WatchedLifetime {
         (scope ?? Scope.unique).strategy.lifetime(ttl: ttl, perRequest: perRequest)
@@ -130,41 +118,30 @@ extension ResolutionContext {
 }
 
 extension ContainerManager {
-    /// Whether this container lives for one request (or another unit of work)
-    /// of a server: a long-lived instance that keeps one of its instances keeps
-    /// it past the request. Off by default.
+    /// Whether this container lives for one request (or another unit of work) of a server, so a
+    /// long-lived instance that keeps one of its instances keeps it past the request. Off by default.
     ///
-    /// The captive-dependency check (``logsCaptiveDependencies``, FactoryTesting's
-    /// graph validation and strict mode) reports a singleton, or a cached factory
-    /// of a container that is not per-request, whose closure resolves a factory of
-    /// this container (other than a singleton, which is kept for the process anyway).
-    ///
-    /// Every resolution of a per-request container takes the general path, so that
-    /// the check sees it even when it is a cache hit. A per-request container starts
-    /// with empty caches, so most of its resolutions are builds, which take that
-    /// path anyway.
+    /// The captive-dependency check (``logsCaptiveDependencies``, FactoryTesting's graph validation and
+    /// strict mode) reports a singleton, or a cached factory of a container that is not per-request,
+    /// whose closure resolves a factory of this container (other than a singleton). Every resolution of
+    /// a per-request container takes the general path, so the check sees cache hits too; as it starts
+    /// with empty caches, most of them are builds, which take that path anyway.
     public var isPerRequest: Bool {
         get { lock.withLock { state.isPerRequest } }
         set { mutate { $0.isPerRequest = newValue } }
     }
 
-    /// Logs each captive dependency that a build of this container's factories
-    /// runs into through ``logger``: a singleton whose closure resolves (directly,
-    /// or through unique factories) a cached, shared, time-to-live, graph or
-    /// per-request factory, or a cached factory that resolves a factory of a
-    /// per-request container (see ``isPerRequest``). The line names both factories
-    /// with their scopes and the chain between them. Off by default, in every build
-    /// configuration; turn it on in DEBUG builds where you want it.
+    /// Logs through ``logger`` each captive dependency a build of this container's factories runs into:
+    /// a singleton whose closure resolves (directly, or through unique factories) a cached, shared,
+    /// time-to-live, graph or per-request factory, or a cached factory that resolves a factory of a
+    /// per-request container (``isPerRequest``). The line names both factories, their scopes and the
+    /// chain between them. Off by default in every build configuration; turn it on in DEBUG builds.
     ///
-    /// While it is on, every resolution of this container takes the general path
-    /// (a cache hit costs about what a build's bookkeeping does). Factories of
-    /// another container are seen when they take that path: builds of cached and
-    /// singleton factories, per-request containers, and containers with this
-    /// option on; a cache hit or a unique build of another container is not.
-    /// Covers asynchronous factories the same way, across their `await`s. Inside
-    /// an async build, a synchronous factory of another container is seen when
-    /// that container is per-request or watched itself (as one of this container's
-    /// own factories always is).
+    /// While it is on, every resolution of this container takes the general path (a cache hit costs about a build's
+    /// bookkeeping). Another container's factories are seen when they take that path: builds of cached and singleton
+    /// factories, per-request containers, and containers with this option on; its cache hits and unique builds are not.
+    /// Async factories are covered the same way, across their `await`s; inside an async build, a synchronous factory of
+    /// another container is seen when that container is per-request or watched itself.
     public var logsCaptiveDependencies: Bool {
         get { lock.withLock { state.logsCaptives } }
         set { mutate { $0.logsCaptives = newValue } }
@@ -175,13 +152,9 @@ extension ContainerManager {
     }
 
     /// Every resolution takes the general path until ``endValidation()``, so validation sees hits too.
-    package func beginValidation() {
-        mutate { $0.validations += 1 }
-    }
+    package func beginValidation() { mutate { $0.validations += 1 } }
 
-    package func endValidation() {
-        mutate { $0.validations -= 1 }
-    }
+    package func endValidation() { mutate { $0.validations -= 1 } }
 
     /// Strict mode's observer, else the logger if on; `false` when neither listens. No lock held.
     package func reportCaptive(_ capture: CaptiveDependency) -> Bool {

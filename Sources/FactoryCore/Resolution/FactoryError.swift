@@ -2,18 +2,15 @@
 /// `Container.name<Type>`, so the log line alone says where to look.
 package enum FactoryError: Sendable {
     case circularDependency(chain: String)
-    /// Threads, or tasks running async builds, wait for each other's builds in a loop.
-    case crossThreadCycle(String)
+    case crossThreadCycle(String)  // threads, or tasks running async builds, waiting for each other's builds in a loop
     case unregisteredPromise(FactoryKey)
     case mainActorRequired(FactoryKey)
     case invalidTimeToLive(FactoryKey, seconds: Double)
-    /// A ``CacheStrategy`` returned, for a second container, a cache another container uses.
-    case scopeCacheShared(FactoryKey)
+    case scopeCacheShared(FactoryKey)  // a CacheStrategy gave a second container a cache another one uses
     case scopeCacheOfAnotherFactory(FactoryKey, owner: FactoryKey)
     case resolvedAfterShutdown(FactoryKey)
     case shutdownTypeMismatch(FactoryKey)
-    /// DEBUG builds, where locks check it.
-    case lockReentered(owner: String)
+    case lockReentered(owner: String)  // DEBUG builds, where locks check it
     case lockMisused(String, owner: String)
 
     package var message: String {
@@ -73,10 +70,9 @@ package enum FactoryError: Sendable {
     }
 }
 
-/// Graph validation's per-thread hook (``ResolutionContext/validation``). Swift cannot unwind out
-/// of a factory closure, so a failure resolution cannot go past (a cycle) goes to ``abort(_:)``,
-/// which never returns (FactoryTesting parks the thread); one it can (an unregistered promise,
-/// resolving `nil`) goes to ``record(_:)``.
+/// Graph validation's per-thread hook (``ResolutionContext/validation``). Swift cannot unwind out of a factory closure,
+/// so a failure resolution cannot go past (a cycle) goes to ``abort(_:)``, which never returns (FactoryTesting parks
+/// the thread); one it can (an unregistered promise, resolving `nil`) goes to ``record(_:)``.
 package protocol ResolutionValidating: AnyObject {
     func record(_ error: FactoryError)
     func abort(_ error: FactoryError) -> Never
@@ -87,8 +83,7 @@ package protocol ResolutionValidating: AnyObject {
 
 /// What FactoryTesting tells the core about the running test.
 package protocol FactoryTestReporting: Sendable {
-    /// `false` when no FactoryTesting-managed test runs on this task or thread.
-    func recordIssue(_ message: String) -> Bool
+    func recordIssue(_ message: String) -> Bool  // `false` when no FactoryTesting-managed test runs on this task or thread
     var currentTestName: String? { get }
 }
 

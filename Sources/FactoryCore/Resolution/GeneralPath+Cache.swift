@@ -1,9 +1,8 @@
 extension GeneralPath {
-    /// A lock-free hit, else claims the build, run once per generation however many threads ask.
-    /// The closure is chosen again under the lock with the decision, so a returned `register` or
-    /// reset is always seen; an earlier build reaches its caller but is never stored. Waiters wait
-    /// unlocked; waiting for one's own build, or a thread waiting for it, is a cycle. Returns `nil`
-    /// for a build, with `pending.claimed` set when its instance is to be cached.
+    /// A lock-free hit, else claims the build, run once per generation however many threads ask. The closure is chosen
+    /// again under the lock with the decision, so a returned `register` or reset is always seen; an earlier build
+    /// reaches its caller but is never stored. Waiters wait unlocked; waiting for one's own build, or a thread waiting
+    /// for it, is a cycle. Returns `nil` for a build, with `pending.claimed` set when its instance is to be cached.
     static func findCached(
         _ registration: FactoryRegistration, at address: UnsafeRawPointer?, _ resolved: inout ResolvedOptions,
         _ pending: inout PendingBuild, in context: ResolutionContext
@@ -49,18 +48,14 @@ extension GeneralPath {
         }
     }
 
-    /// Decided under the container's lock.
     enum CacheDecision {
         case cached(FoundInstance)
-        /// The scope changed and caches nothing.
-        case uncached
+        case uncached  // the scope changed and caches nothing
         case shutDown
-        /// This thread is building this very entry already.
-        case reentered
+        case reentered  // this thread is building this very entry already
         case wait(ResolutionContext, WaitPoint)
         case build(BuildClaim)
-        /// Compare unlocked: a hit, or decide again.
-        case compare(ParameterCandidates)
+        case compare(ParameterCandidates)  // compare unlocked: a hit, or decide again
     }
 
     /// The async factories' decision
@@ -115,17 +110,11 @@ extension GeneralPath {
 struct ThreadJoining: BuildJoining {
     let context: ResolutionContext
 
-    func build(_ running: AnyObject) -> ResolutionContext? {
-        running as? ResolutionContext
-    }
+    func build(_ running: AnyObject) -> ResolutionContext? { running as? ResolutionContext }
 
-    func runsInside(_ build: ResolutionContext) -> Bool {
-        build === context
-    }
+    func runsInside(_ build: ResolutionContext) -> Bool { build === context }
 
-    func start(_ claim: BuildClaim) -> ResolutionContext {
-        context
-    }
+    func start(_ claim: BuildClaim) -> ResolutionContext { context }
 
     func prepareToWait(at gate: inout BuildGate) {
         if gate.waitPoint == nil { gate.waitPoint = WaitPoint() }

@@ -1,8 +1,7 @@
 import CFactoryAtomics
 
-// A sync factory's general path, when the fast step (CacheHit.swift) does not apply. Only
-// `resolve` knows the types, to call the closure; the rest takes the registration and the
-// instance's address and is not generic at all.
+// A sync factory's general path, when the fast step (CacheHit.swift) does not apply. Only `resolve` knows the types, to
+// call the closure; the rest takes the registration and the instance's address and is not generic at all.
 
 @usableFromInline
 enum GeneralPath {
@@ -12,9 +11,7 @@ enum GeneralPath {
     @usableFromInline @inline(never)
     static func resolve<P, T>(
         _ registration: FactoryRegistration, _ definition: @escaping @Sendable (P) -> T, _ parameter: P
-    )
-        -> T
-    {
+    ) -> T {
         withUnsafePointer(to: parameter) {
             resolve(registration, .parameter(definition), parameter, at: UnsafeRawPointer($0))
         }
@@ -30,9 +27,7 @@ enum GeneralPath {
     @usableFromInline @inline(never)
     static func resolve<T>(
         _ registration: FactoryRegistration, _ definition: @escaping @Sendable () -> T, weakHit: CellHit
-    )
-        -> T
-    {
+    ) -> T {
         guard let found = weakHit.found() else { return resolve(registration, .plain(definition), (), at: nil) }
         return found.read(T.self)
     }
@@ -68,9 +63,7 @@ enum GeneralPath {
     /// context, `pending` names the closure, and its instance goes to ``finish(_:_:_:)``.
     static func begin(
         _ registration: FactoryRegistration, at address: UnsafeRawPointer?, _ pending: inout PendingBuild
-    )
-        -> FoundInstance?
-    {
+    ) -> FoundInstance? {
         let manager = registration.manager
         manager.ensureAutoRegistered()
         let flags = manager.flags.value
@@ -186,20 +179,15 @@ enum GeneralPath {
         return key
     }
 
-    /// `nil` without a parameter.
-    static func hashable(at address: UnsafeRawPointer?, _ type: Any.Type) -> AnyHashable? {
+    static func hashable(at address: UnsafeRawPointer?, _ type: Any.Type) -> AnyHashable? {  // `nil` without a parameter
         guard let address else { return nil }
-        func key<P>(_: P.Type) -> AnyHashable? {
-            hashable(address.assumingMemoryBound(to: P.self).pointee)
-        }
+        func key<P>(_: P.Type) -> AnyHashable? { hashable(address.assumingMemoryBound(to: P.self).pointee) }
         return key(type)
     }
 }
 
 @usableFromInline
-func failMainActor(_ key: FactoryKey) -> Never {
-    FactoryError.fail(.mainActorRequired(key))
-}
+func failMainActor(_ key: FactoryKey) -> Never { FactoryError.fail(.mainActorRequired(key)) }
 
 /// What the general path decided, carried across the build on the caller's stack.
 struct PendingBuild {
@@ -245,17 +233,13 @@ struct PendingBuild {
 final class CycleKey {
     let value: AnyHashable
 
-    init(_ value: AnyHashable) {
-        self.value = value
-    }
+    init(_ value: AnyHashable) { self.value = value }
 }
 
 package enum AnyValue {
     /// A copy of the instance at `address`, of type `type`, as `Any`.
     package static func load(_ address: UnsafeRawPointer, _ type: Any.Type) -> Any {
-        func load<V>(_: V.Type) -> Any {
-            address.assumingMemoryBound(to: V.self).pointee
-        }
+        func load<V>(_: V.Type) -> Any { address.assumingMemoryBound(to: V.self).pointee }
         return load(type)
     }
 }

@@ -11,24 +11,19 @@ import Musl
 /// The resolution cycle on the current thread: a top-level resolution and everything its
 /// (synchronous) closures resolve. Each thread has its own, so threads share nothing here.
 ///
-/// User code (closures, decorators, loggers, `deinit`s) may re-enter it on the same thread, so
-/// every mutation completes before user code runs: frames are pushed and popped around a
-/// closure, and cycle instances and trace lines are taken out one at a time before release or
-/// logging. Hence `@exclusivity(unchecked)`: no access is open while user code runs, and only the
-/// owning thread touches these (the wait graph reads a blocked thread's chain under its lock).
+/// User code (closures, decorators, loggers, `deinit`s) may re-enter it on the same thread, so every mutation completes
+/// before user code runs: frames are pushed and popped around a closure, and cycle instances and trace lines are taken
+/// out one at a time before release or logging. Hence `@exclusivity(unchecked)`: no access is open while user code
+/// runs, and only the owning thread touches these (the wait graph reads a blocked thread's chain under its lock).
 @usableFromInline
 package final class ResolutionContext {
-    /// Outermost first.
-    @exclusivity(unchecked) @usableFromInline package var frames: UnsafeMutablePointer<Frame>
+    @exclusivity(unchecked) @usableFromInline package var frames: UnsafeMutablePointer<Frame>  // outermost first
     @exclusivity(unchecked) @usableFromInline package var capacity: Int
-    /// 0 between cycles.
-    @exclusivity(unchecked) @usableFromInline package var depth = 0
-    /// The graph scope's instances, in the order kept.
-    @exclusivity(unchecked) package var cycleInstances: ContiguousArray<CycleInstance> = []
+    @exclusivity(unchecked) @usableFromInline package var depth = 0  // 0 between cycles
+    @exclusivity(unchecked) package var cycleInstances: ContiguousArray<CycleInstance> = []  // the graph scope's
     @exclusivity(unchecked) @usableFromInline package var trace: [TraceLine] = []
     @exclusivity(unchecked) package var validation: (any ResolutionValidating)?
-    /// Innermost last (``watch(_:scope:ttl:flags:manager:)``).
-    @exclusivity(unchecked) package var watched: [WatchedResolution] = []
+    @exclusivity(unchecked) package var watched: [WatchedResolution] = []  // innermost last
     // The next three are guarded by WaitGraph's lock.
     @exclusivity(unchecked) package var waitingFor: ResolutionContext?
     @exclusivity(unchecked) package var waitingKey: FactoryKey?
@@ -58,9 +53,7 @@ package final class ResolutionContext {
     }
 
     @inline(never)
-    func endOwnedBuild() -> BuildClaim {
-        builds.removeLast().claim
-    }
+    func endOwnedBuild() -> BuildClaim { builds.removeLast().claim }
 
     /// Wakes every waiter of this thread's builds to build themselves: for a thread that never
     /// returns (FactoryTesting parks a validation thread that hit a cycle).
@@ -161,9 +154,7 @@ package final class ResolutionContext {
         frames = .allocate(capacity: capacity)
     }
 
-    deinit {
-        frames.deallocate()
-    }
+    deinit { frames.deallocate() }
 
     @inlinable
     package static var current: ResolutionContext {
@@ -191,8 +182,6 @@ package final class ResolutionContext {
         }
         return context
     }
-
-    // MARK: Frames and cycles
 
     /// With `checkCycles`, stops the program on a cycle; recursion with another parameter is none.
     @inline(__always)
@@ -228,14 +217,9 @@ package final class ResolutionContext {
         FactoryError.fail(.circularDependency(chain: (chainKeys + [frame.key]).map(\.description).joined(separator: " > ")))
     }
 
-    /// Graph validation always looks for cycles.
-    package var isValidating: Bool {
-        validation != nil
-    }
+    package var isValidating: Bool { validation != nil }  // graph validation always looks for cycles
 
-    package var chainKeys: [FactoryKey] {
-        (0..<depth).map { frames[$0].key }
-    }
+    package var chainKeys: [FactoryKey] { (0..<depth).map { frames[$0].key } }
 
     func grow() {
         let bigger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
@@ -252,8 +236,6 @@ package final class ResolutionContext {
         }
         if !trace.isEmpty { flushTrace() }
     }
-
-    // MARK: Trace
 
     @inline(never)
     package func beginTrace(_ key: FactoryKey, logger: LoggerBox) -> Int {
@@ -291,7 +273,5 @@ extension Equatable {
 package final class LoggerBox {
     package let log: (String) -> Void
 
-    package init(_ log: @escaping (String) -> Void) {
-        self.log = log
-    }
+    package init(_ log: @escaping (String) -> Void) { self.log = log }
 }

@@ -47,10 +47,7 @@ package final class WaitPoint: @unchecked Sendable {
         }
     }
 
-    /// A waiter on an open point is not blocked.
-    package var isOpened: Bool {
-        withMutex { isOpen }
-    }
+    package var isOpened: Bool { withMutex { isOpen } }  // a waiter on an open point is not blocked
 
     /// Wakes every waiter, now and later.
     package func open() {
@@ -67,10 +64,9 @@ package final class WaitPoint: @unchecked Sendable {
 package enum WaitGraph {
     private static let lock = FactoryLock(owner: WaitGraph.self)
 
-    /// Stops the program if this closes a loop; no other library lock held. A loop is a deadlock
-    /// only if every point in it is closed (a builder may open its point and wait elsewhere before
-    /// its waiter wakes); under this lock a loop of closed points cannot open, as each builder is
-    /// itself recorded waiting at the next.
+    /// Stops the program if this closes a loop; no other library lock held. A loop is a deadlock only if every point in
+    /// it is closed (a builder may open its point and wait elsewhere before its waiter wakes); under this lock a loop
+    /// of closed points cannot open, as each builder is itself recorded waiting at the next.
     private static func beginWait(
         _ waiter: ResolutionContext, for builder: ResolutionContext, key: FactoryKey, at point: WaitPoint
     ) {
