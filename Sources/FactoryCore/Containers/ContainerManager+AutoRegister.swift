@@ -85,8 +85,7 @@ extension ContainerManager {
         case run(WaitPoint)
     }
 
-    /// On the calling thread; `lock` held.
-    package var isAutoRegisteringHere: Bool {
+    package var isAutoRegisteringHere: Bool {  // on the calling thread; `lock` held
         if case .running(let runner, _) = state.autoRegister { return runner === ResolutionContext.current }
         return false
     }

@@ -12,13 +12,10 @@ extension ContainerManager {
         package var parameterCells: [ParameterKey: CacheCell]
     }
 
-    /// Saves registrations, context overrides, persisted modifiers and this
-    /// container's scope caches, to be restored by ``pop()``.
-    ///
-    /// Pushes nest. The snapshot is taken atomically with respect to every other
-    /// change to this container, and records whether `autoRegister()` has run: a
-    /// `pop()` to a point before it ran makes it run again on next use, so its
-    /// registrations come back. Singletons are not part of the snapshot.
+    /// Saves registrations, context overrides, persisted modifiers and this container's scope caches
+    /// (not singletons) for ``pop()``. Pushes nest; the snapshot is atomic with every other change here
+    /// and records whether `autoRegister()` has run: a `pop()` to before it ran makes it run again on
+    /// next use, so its registrations come back.
     public func push() {
         lock.withLock {
             var snapshot = Snapshot()
@@ -28,10 +25,8 @@ extension ContainerManager {
         }
     }
 
-    /// Restores the state saved by the matching ``push()``, atomically with
-    /// respect to every other change to this container. Does nothing when nothing
-    /// was pushed. Instances cached since the push are released, after the
-    /// container's lock is released.
+    /// Restores what the matching ``push()`` saved, atomically with every other change here; does nothing
+    /// when nothing was pushed. Instances cached since the push are released after unlocking.
     public func pop() {
         var garbage = Garbage()
         lock.withLock {
@@ -50,8 +45,7 @@ extension ContainerManager {
         garbage.release()
     }
 
-    /// Strict mode on, or off with `nil`.
-    package func setUnmockedObserver(_ observer: (@Sendable (FactoryKey) -> Void)?) {
+    package func setUnmockedObserver(_ observer: (@Sendable (FactoryKey) -> Void)?) {  // strict mode on, or off with `nil`
         replace(\.unmockedObserver, with: observer)
     }
 

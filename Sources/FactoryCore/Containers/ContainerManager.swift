@@ -1,14 +1,11 @@
 /// Keeps one container's registrations, context overrides, scope caches and options.
 ///
 /// Thread safety: every member may be used from any thread.
-///
-/// - Resolution reads without a lock: an atomic flags word tells whether
-///   anything beyond a factory's definition can apply, and per-factory state
-///   (persisted options, cached instances) is published through atomic
-///   references that a cache hit reads inside a read section.
-/// - Every change (register, reset, push, pop, an option) happens under one lock
-///   per container, and publishes new immutable state; what it replaces is
-///   released after the lock is released and lock-free readers are done with it.
+/// - Resolution reads without a lock: an atomic flags word tells whether anything beyond a factory's
+///   definition can apply, and per-factory state is published through atomic references that a cache
+///   hit reads inside a read section.
+/// - Every change (register, reset, push, pop, an option) happens under the container's lock and
+///   publishes new immutable state; what it replaces is released once unlocked and readers are done.
 /// - No lock is held while a factory closure, decorator, logger or `deinit` runs.
 public final class ContainerManager: @unchecked Sendable {
     // Sendable: `state` is only touched under `lock`; `flags`, `table`, `storageLink`,
@@ -29,8 +26,7 @@ public final class ContainerManager: @unchecked Sendable {
         /// Captive-dependency watching or graph drawing (``ContainerManager/logsCaptiveDependencies``).
         @usableFromInline static let observed = 1 << 8
         @usableFromInline static let perRequest = 1 << 9
-        /// Shutdown has started: every resolution fails.
-        @usableFromInline static let shutDown = 1 << 10
+        @usableFromInline static let shutDown = 1 << 10  // shutdown has started: every resolution fails
         /// Any of these sends a resolution down the general path; without them the definition is all there is.
         @usableFromInline static let general =
             trace | decorator | defaultScope | options | strict | observed | perRequest | shutDown
@@ -50,17 +46,14 @@ public final class ContainerManager: @unchecked Sendable {
         package var dependencyChainTestMax = 8
         package var stack: [Snapshot] = []
         package var autoRegister = AutoRegisterState.pending
-        /// Slots with persisted options.
-        package var optionsCount = 0
+        package var optionsCount = 0  // slots with persisted options
         /// Strict mode: told of every resolution that used a definition (nothing registered or overridden).
         package var unmockedObserver: (@Sendable (FactoryKey) -> Void)?
-        /// Never undone.
-        package var isShutDown = false
+        package var isShutDown = false  // never undone
         package var isPerRequest = false
         package var logsCaptives = false
         package var captiveObserver: (@Sendable (CaptiveDependency) -> Void)?
-        /// Running graph validations.
-        package var validations = 0
+        package var validations = 0  // running graph validations
         package var buildWaiters = 0
     }
 
@@ -79,9 +72,7 @@ public final class ContainerManager: @unchecked Sendable {
     let decoratorLink = OwnedAtomicReference<ContainerDecorator>()
 
     /// Creates a manager with no registrations, using the process's singletons.
-    public init() {
-        lock.withLock { publishFlags() }
-    }
+    public init() { lock.withLock { publishFlags() } }
 
     /// Unretained: valid under the manager's lock or inside a read section (``useGlobalStorage(_:)``
     /// swaps it under the lock and releases the old one after waiting for readers).
@@ -91,23 +82,20 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     /// Retained; takes the manager's lock.
-    package var globalStorage: GlobalStorage {
-        lock.withLock { globalStorageReference.takeUnretainedValue() }
-    }
+    package var globalStorage: GlobalStorage { lock.withLock { globalStorageReference.takeUnretainedValue() } }
 
-    /// Call before the container is used (FactoryTesting gives each test's container its own).
-    /// Unlinks every hit: a link may point into the previous storage.
+    /// Call before the container is used (FactoryTesting gives each test's container its own). Unlinks
+    /// every hit, as a link may point into the previous storage: the next resolution decides again.
     package func useGlobalStorage(_ storage: GlobalStorage) {
         var garbage = Garbage()
         lock.withLock {
             garbage.add(storageLink.exchange(storage))
-            for slot in table.all() { slot.unlinkHit(&garbage) }
+            for slot in table.all() { garbage.add(slot.hitLink.exchange(nil)) }
         }
         garbage.release()
     }
 
-    /// `lock` held. The flags' only writer, so no update is lost.
-    package func publishFlags() {
+    package func publishFlags() {  // `lock` held; the flags' only writer, so no update is lost
         var value = 0
         if case .done = state.autoRegister { value |= Flags.ready }
         if state.trace { value |= Flags.trace }
@@ -124,8 +112,7 @@ public final class ContainerManager: @unchecked Sendable {
         flags.store(value)
     }
 
-    /// `lock` held.
-    package func publishDecorator(_ garbage: inout Garbage) {
+    package func publishDecorator(_ garbage: inout Garbage) {  // `lock` held
         let holder = state.decorator.map(ContainerDecorator.init)
         garbage.add(decoratorLink.exchange(holder))
     }
@@ -151,9 +138,7 @@ public final class ContainerManager: @unchecked Sendable {
         }
     }
 
-    private func read<Result>(_ body: (State) -> Result) -> Result {
-        lock.withLock { body(state) }
-    }
+    private func read<Result>(_ body: (State) -> Result) -> Result { lock.withLock { body(state) } }
 
     /// The replaced value, maybe a user's closure, is released after unlocking.
     func replace<Value>(_ option: WritableKeyPath<State, Value>, with value: Value) {
@@ -165,18 +150,13 @@ public final class ContainerManager: @unchecked Sendable {
         _ = consume replaced
     }
 
-    // MARK: Slots
-
     /// Lock-free; `nil` if the factory never cached or persisted anything here.
     @_alwaysEmitIntoClient @inline(__always)
     package func findSlot(_ key: FactoryKey) -> Unmanaged<Slot>? {
         table.find(key)
     }
 
-    /// `lock` held.
-    package func slot(_ key: FactoryKey) -> Slot {
-        table.findOrInsert(key) { Slot(key: key) }
-    }
+    package func slot(_ key: FactoryKey) -> Slot { table.findOrInsert(key) { Slot(key: key) } }  // `lock` held
 
     /// Keeps the count behind ``Flags/options``; `lock` held.
     package func setOptions(_ options: consuming FactoryOptions?, of slot: Slot, _ garbage: inout Garbage) {
@@ -188,41 +168,34 @@ public final class ContainerManager: @unchecked Sendable {
         }
     }
 
-    // MARK: Options
-
-    /// Trace every resolution cycle of this container through ``logger``: one line
-    /// per resolution, `depth: Container.name<Type> = X:address Type`, where `X` is
-    /// `F` (built by the definition), `R` (by a registration), `O` (by a context
-    /// override) or `C` (from a cache). Lines are written when the outermost
-    /// resolution ends. Off by default. Asynchronous factories write their lines
-    /// the same way; what an async closure resolves is one level deeper, and a
-    /// resolution that throws ends its line with `threw` and the error's type.
+    /// Trace every resolution cycle of this container through ``logger`` (off by default): one line per
+    /// resolution, `depth: Container.name<Type> = X:address Type`, where `X` is `F` (built by the
+    /// definition), `R` (by a registration), `O` (by a context override) or `C` (from a cache), written
+    /// when the outermost resolution ends. Async factories write the same lines; what an async closure
+    /// resolves is one level deeper, and a resolution that throws ends with `threw` and the error's type.
     public var trace: Bool {
         get { read { $0.trace } }
         set { mutate { $0.trace = newValue } }
     }
 
-    /// Where trace lines go. Defaults to `print`. Called outside any lock, on the
-    /// thread that resolved; it may be any thread, so a logger that collects
-    /// lines from several threads must be thread-safe itself.
+    /// Where trace lines go; `print` by default. Called with no lock held on the resolving thread, which
+    /// may be any thread, so a logger collecting lines must be thread-safe itself.
     public var logger: (String) -> Void {
         get { read { $0.logger.log } }
         set { replace(\.logger, with: LoggerBox(newValue)) }
     }
 
-    /// Stop the program with the whole chain when a factory's resolution comes back
-    /// to itself (same container instance, equal parameter). On by default, in
-    /// every build configuration; turning it off saves a short scan per build and
-    /// turns a cycle into a stack overflow.
+    /// Stop the program with the whole chain when a resolution comes back to itself (same container
+    /// instance, equal parameter). On by default in every build configuration; turning it off saves a
+    /// short scan per build and turns a cycle into a stack overflow.
     public var circularDependencyTesting: Bool {
         get { read { $0.checkCycles } }
         set { mutate { $0.checkCycles = newValue } }
     }
 
-    /// Factory's name for the cycle check. Factory counted how often a type
-    /// appeared in one chain; cycles are detected exactly here, so any positive
-    /// value turns ``circularDependencyTesting`` on and 0 turns it off. The value
-    /// is kept and returned as set (default 8).
+    /// Factory's name for the cycle check, which counted a type's appearances in one chain. Cycles are
+    /// detected exactly here, so any positive value turns ``circularDependencyTesting`` on and 0 off;
+    /// the value is kept and returned as set (default 8).
     public var dependencyChainTestMax: Int {
         get { read { $0.dependencyChainTestMax } }
         set {
@@ -233,25 +206,23 @@ public final class ContainerManager: @unchecked Sendable {
         }
     }
 
-    /// Stop the program when a `promised()` factory is resolved with nothing
-    /// registered. On by default in DEBUG builds; has no effect in release builds,
-    /// where such a resolution returns `nil`. Under FactoryTesting's traits and
-    /// XCTest helpers the running test fails instead, and resolution returns `nil`.
+    /// Stop the program when a `promised()` factory is resolved with nothing registered. On by default in
+    /// DEBUG builds; no effect in release builds, where it returns `nil`. Under FactoryTesting's traits
+    /// and XCTest helpers the running test fails instead, and resolution returns `nil`.
     public var promiseTriggersError: Bool {
         get { read { $0.promiseTriggersError } }
         set { mutate { $0.promiseTriggersError = newValue } }
     }
 
-    /// The scope of factories that do not name one. `nil` (the default) means unique.
-    ///
-    /// Changing it does not clear instances already cached.
+    /// The scope of factories that do not name one; `nil` (the default) means unique. Changing it
+    /// does not clear instances already cached.
     public var defaultScope: Scope? {
         get { read { $0.defaultScope } }
         set { mutate { $0.defaultScope = newValue } }
     }
 
-    /// Called with every instance this container resolves, new or cached, after
-    /// the factory's own decorator. Runs on the resolving thread, with no lock held.
+    /// Called with every instance this container resolves, new or cached, after the factory's own
+    /// decorator, on the resolving thread with no lock held.
     public var decorator: ((Any) -> Void)? {
         get { read { $0.decorator } }
         set {
@@ -267,15 +238,12 @@ public final class ContainerManager: @unchecked Sendable {
         }
     }
 
-    // MARK: Reset
-
     /// Resets this container.
     ///
-    /// - Parameter options: `.registration` removes every `register` (and runs
-    ///   `autoRegister()` again on next use), `.context` every context override,
-    ///   `.scope` empties this container's scope caches, `.all` does all three,
-    ///   forgets modifiers applied at run time and runs `autoRegister()` again on
-    ///   next use. Singletons are left alone unless `.singletons` is named.
+    /// - Parameter options: `.registration` removes every `register` (and runs `autoRegister()` again
+    ///   on next use), `.context` every context override, `.scope` empties this container's scope
+    ///   caches, `.all` does all three, forgets modifiers applied at run time and runs `autoRegister()`
+    ///   again on next use. Singletons are left alone unless `.singletons` is named.
     public func reset(options: FactoryResetOptions = .all) {
         var garbage = Garbage()
         lock.withLock {
@@ -314,7 +282,5 @@ final class ContainerDecorator: @unchecked Sendable {
     // Sendable: immutable; the closure runs on resolving threads, as `decorator` documents.
     let call: (Any) -> Void
 
-    init(_ call: @escaping (Any) -> Void) {
-        self.call = call
-    }
+    init(_ call: @escaping (Any) -> Void) { self.call = call }
 }

@@ -1,5 +1,4 @@
-/// Opt-in type-based registration, in the style of Resolver, for containers that
-/// conform to it:
+/// Opt-in type-based registration, in the style of Resolver, for containers that conform to it:
 ///
 /// ```swift
 /// extension Container: Resolving {}
@@ -7,10 +6,9 @@
 /// let service: (any ServiceType)? = Container.shared.resolve()
 /// ```
 ///
-/// Registrations are keyed by the exact type: registering `Service` does not make
-/// `any ServiceType` resolvable. They are ordinary registrations of this container:
-/// `reset`, `push` and `pop` apply to them, and modifiers chained after
-/// `register` (`.scope(.singleton)`) persist with them.
+/// Registrations are keyed by the exact type: registering `Service` does not make `any ServiceType`
+/// resolvable. They are ordinary registrations of this container: `reset`, `push` and `pop` apply to
+/// them, and modifiers chained after `register` (`.scope(.singleton)`) persist with them.
 public protocol Resolving: ManagedContainer {}
 
 extension Resolving {
@@ -22,10 +20,8 @@ extension Resolving {
         typedFactory(type).register(isolation: isolation) { _ in factory() }
     }
 
-    /// Resolves the `T` registered in this container, or `nil` when none is.
-    ///
-    /// A reset racing this call either happens before it (nil) or after it has
-    /// read the registration, which then builds the instance.
+    /// Resolves the `T` registered in this container, or `nil` when none is. A racing reset either
+    /// happens before it (`nil`) or after it read the registration, which then builds the instance.
     public func resolve<T>(_ type: T.Type = T.self) -> T? {
         var factory = typedFactory(type)
         guard let registered = registration(of: factory) else { return nil }
@@ -37,8 +33,7 @@ extension Resolving {
         return factory.resolve()
     }
 
-    /// The factory registered for `T`, or `nil` when none is. Its modifiers work
-    /// as on any factory and persist.
+    /// The factory registered for `T`, or `nil` when none is; its modifiers work as usual and persist.
     public func factory<T>(_ type: T.Type = T.self) -> Factory<T>? {
         let factory = typedFactory(type)
         return registration(of: factory) == nil ? nil : factory
