@@ -17,15 +17,13 @@ package final class CacheCell: @unchecked Sendable {
 
     /// Owned by a strong cell; in a weak cell an unretained bit copy, valid while `weakObject` lives.
     @usableFromInline package let storage: UnsafeMutableRawPointer
-    /// A hit under another scope is a miss.
-    @usableFromInline package let scopeID: ObjectIdentifier
+    @usableFromInline package let scopeID: ObjectIdentifier  // a hit under another scope is a miss
     @usableFromInline package let createdAt: UInt64  // monotonic nanoseconds
     /// The location's ``CacheLocation/epoch`` (0 where none); a cell of another epoch is stale.
     @usableFromInline package let epoch: Int
     package let shutdown: ShutdownRecord?
     package let valueType: Any.Type
-    /// Held weakly (the shared scope): alive only while `weakObject` is.
-    @usableFromInline package let isWeak: Bool
+    @usableFromInline package let isWeak: Bool  // the shared scope: alive only while `weakObject` is
     private weak var weakObject: AnyObject?
 
     private init(
@@ -44,9 +42,7 @@ package final class CacheCell: @unchecked Sendable {
 
     deinit {
         if !isWeak {
-            func destroy<V>(_: V.Type) {
-                storage.assumingMemoryBound(to: V.self).deinitialize(count: 1)
-            }
+            func destroy<V>(_: V.Type) { storage.assumingMemoryBound(to: V.self).deinitialize(count: 1) }
             destroy(valueType)
         }
         storage.deallocate()
@@ -80,7 +76,6 @@ package final class CacheCell: @unchecked Sendable {
         return make(type)
     }
 
-    /// Monotonic nanoseconds.
     @inlinable
     package static func now() -> UInt64 {
         var time = timespec()
@@ -101,26 +96,19 @@ package final class CacheCell: @unchecked Sendable {
         return withExtendedLifetime(object) { storage.assumingMemoryBound(to: T.self).pointee }
     }
 
-    /// Retained; `nil` once gone, or for a strong cell.
-    package func retainedObject() -> AnyObject? {
-        weakObject
-    }
-
     /// Held until the caller copies it out; `nil` once a weak instance is gone.
     package func found() -> FoundInstance? {
         guard isWeak else { return FoundInstance(cell: self, object: nil) }
-        return retainedObject().map { FoundInstance(cell: self, object: $0) }
+        return weakObject.map { FoundInstance(cell: self, object: $0) }
     }
 }
 
 /// A found cell, held until the caller, who knows the value type, reads it.
 package struct FoundInstance {
     let cell: CacheCell
-    /// A weak cell's object, held so the instance cannot be gone when read.
-    let object: AnyObject?
+    let object: AnyObject?  // a weak cell's, held so the instance cannot be gone when read
 
-    /// Valid while this value lives.
-    var address: UnsafeRawPointer {
+    var address: UnsafeRawPointer {  // valid while this value lives
         UnsafeRawPointer(cell.storage)
     }
 
@@ -137,29 +125,23 @@ package final class WeakBox<T>: @unchecked Sendable {
     private weak var weakObject: AnyObject?
     private let bits: UnsafeMutableRawPointer
 
-    /// `nil` when `value` is not an object (or is `nil`).
-    package init?(_ value: T) {
+    package init?(_ value: T) {  // `nil` when `value` is not an object (or is `nil`)
         guard let object = Self.object(in: value) else { return nil }
         weakObject = object
         bits = .allocate(byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
         withUnsafeBytes(of: value) { bits.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
     }
 
-    deinit {
-        bits.deallocate()
-    }
+    deinit { bits.deallocate() }
 
     package var value: T? {
         guard let object = weakObject else { return nil }
         return withExtendedLifetime(object) { bits.load(as: T.self) }
     }
 
-    package var object: AnyObject? {
-        weakObject
-    }
+    package var object: AnyObject? { weakObject }
 
-    /// Unwraps optionals.
-    package static func object(in value: T) -> AnyObject? {
+    package static func object(in value: T) -> AnyObject? {  // unwraps optionals
         var any: Any = value
         while true {
             let mirror = Mirror(reflecting: any)

@@ -13,21 +13,17 @@ package final class CellSet: @unchecked Sendable {
     @exclusivity(unchecked) package var gate = BuildGate()
     @exclusivity(unchecked) package var parameterCells: [ParameterKey: CacheCell] = [:]
     @exclusivity(unchecked) package var parameterGates: [ParameterKey: BuildGate] = [:]
-    /// The keys the two use, by parameter hash (``ParameterLookup``).
-    @exclusivity(unchecked) package var parameterIndex: [Int: [ParameterKey]] = [:]
+    @exclusivity(unchecked) package var parameterIndex: [Int: [ParameterKey]] = [:]  // their keys, by hash
 
     package init() {}
 
-    package var cell: CacheCell? {
-        unparameterized.load()?.takeUnretainedValue()
-    }
+    package var cell: CacheCell? { unparameterized.load()?.takeUnretainedValue() }
 
     package func setCell(_ cell: CacheCell?, _ garbage: inout Garbage) {
         garbage.add(unparameterized.exchange(cell))
     }
 
-    /// Starts a new generation.
-    package func removeAll(_ garbage: inout Garbage) {
+    package func removeAll(_ garbage: inout Garbage) {  // starts a new generation
         generation &+= 1
         setCell(nil, &garbage)
         replaceParameterCells(with: [:], &garbage)
@@ -41,7 +37,6 @@ package final class CellSet: @unchecked Sendable {
         reindexParameterKeys(&garbage)
     }
 
-    /// The entry, key included, goes to `garbage`.
     package func removeParameterCell(_ parameter: ParameterKey, _ garbage: inout Garbage) {
         guard let index = parameterCells.index(forKey: parameter) else { return }
         garbage.keep(parameterCells.remove(at: index))
@@ -82,8 +77,5 @@ package final class CellSet: @unchecked Sendable {
         }
     }
 
-    /// Finished builds only.
-    package var isEmpty: Bool {
-        cell == nil && parameterCells.isEmpty
-    }
+    package var isEmpty: Bool { cell == nil && parameterCells.isEmpty }  // finished builds only
 }

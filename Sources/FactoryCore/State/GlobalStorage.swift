@@ -8,8 +8,7 @@ package final class GlobalStorage: @unchecked Sendable {
     // Sendable: `publishedContents` is atomic; `contents` is guarded by `lock` (written once, under it).
 
     package let lock = FactoryLock(owner: GlobalStorage.self)
-    /// `contents` for lock-free readers.
-    private let publishedContents = OwnedAtomicReference<AnyObject>()
+    private let publishedContents = OwnedAtomicReference<AnyObject>()  // `contents`, for lock-free readers
     private var contents: (any GlobalStorageContents)?
 
     package init() {}
@@ -50,13 +49,11 @@ package final class GlobalStorage: @unchecked Sendable {
         lock.withLock { contents?.removeAll(collectingShutdowns: &found, &garbage) }
     }
 
-    /// Manager lock held.
-    package func registered(_ key: FactoryKey, _ garbage: inout Garbage) {
+    package func registered(_ key: FactoryKey, _ garbage: inout Garbage) {  // manager lock held
         lock.withLock { contents?.registered(key, &garbage) }
     }
 
-    /// Manager lock held, if any.
-    package func reset(_ key: FactoryKey, _ garbage: inout Garbage) {
+    package func reset(_ key: FactoryKey, _ garbage: inout Garbage) {  // manager lock held, if any
         lock.withLock { contents?.reset(key, &garbage) }
     }
 }
@@ -69,6 +66,5 @@ package protocol GlobalStorageContents: AnyObject, Sendable {
     /// A `register` on one container replaced `key`'s definition there.
     func registered(_ key: FactoryKey, _ garbage: inout Garbage)
 
-    /// The factory's `reset(.scope)`.
-    func reset(_ key: FactoryKey, _ garbage: inout Garbage)
+    func reset(_ key: FactoryKey, _ garbage: inout Garbage)  // the factory's `reset(.scope)`
 }

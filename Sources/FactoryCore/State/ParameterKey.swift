@@ -4,8 +4,7 @@
 
 /// A per-parameter cache key, equal only to itself, so a dictionary of them runs no user code.
 package final class ParameterKey: Hashable {
-    /// Released after unlocking: its `deinit` is user code.
-    let value: AnyHashable
+    let value: AnyHashable  // released after unlocking: its `deinit` is user code
     package let hash: Int
 
     init(_ value: AnyHashable, hash: Int) {
@@ -13,13 +12,9 @@ package final class ParameterKey: Hashable {
         self.hash = hash
     }
 
-    package static func == (lhs: ParameterKey, rhs: ParameterKey) -> Bool {
-        lhs === rhs
-    }
+    package static func == (lhs: ParameterKey, rhs: ParameterKey) -> Bool { lhs === rhs }
 
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
-    }
+    package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// Finds a parameter's key in a per-parameter cache. The parameter's own `hash(into:)` and `==`
@@ -27,8 +22,7 @@ package final class ParameterKey: Hashable {
 package struct ParameterLookup {
     let value: AnyHashable
     package let hash: Int
-    /// The cache's keys of this hash that were compared, in the cache's order.
-    private var compared: [ParameterKey] = []
+    private var compared: [ParameterKey] = []  // the cache's keys of this hash, in its order
     private var match: ParameterKey?
 
     /// `nil` when the parameter cannot be a key (``GeneralPath/hashable(_:)``: not `Hashable`,
@@ -39,9 +33,8 @@ package struct ParameterLookup {
         hash = value.hashValue
     }
 
-    /// `nil` when the keys of this hash changed: the caller unlocks, runs ``compare(_:)`` and
-    /// decides again. A new key goes into `cells` at once, so it is never released under the lock.
-    /// Locks held; runs no user code.
+    /// `nil` when the keys of this hash changed: the caller unlocks, runs ``compare(_:)`` and decides again. A new key
+    /// goes into `cells` at once, so it is never released under the lock. Locks held; runs no user code.
     func key(in cells: CellSet) -> ParameterKey? {
         let keys = cells.parameterKeys(hash: hash)
         guard keys.count == compared.count, zip(keys, compared).allSatisfy({ $0 === $1 }) else { return nil }
@@ -66,16 +59,13 @@ package struct ParameterCandidates {
 
 extension CellSet {
     // Owner's lock held for all of these.
-    func parameterKeys(hash: Int) -> [ParameterKey] {
-        parameterIndex[hash] ?? []
-    }
+    func parameterKeys(hash: Int) -> [ParameterKey] { parameterIndex[hash] ?? [] }
 
     func indexParameterKey(_ key: ParameterKey) {
         guard parameterIndex[key.hash]?.contains(where: { $0 === key }) != true else { return }
         parameterIndex[key.hash, default: []].append(key)
     }
 
-    /// The index's reference goes to `garbage`.
     func unindexParameterKeyIfUnused(_ key: ParameterKey, _ garbage: inout Garbage) {
         guard parameterCells[key] == nil, parameterGates[key] == nil,
             var keys = parameterIndex[key.hash], let index = keys.firstIndex(where: { $0 === key })

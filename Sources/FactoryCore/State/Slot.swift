@@ -1,6 +1,5 @@
-/// One factory's state in one container: persisted options, container-scoped instances, and where
-/// its lock-free hit reads. Never removed while the container lives (resets empty it), so the
-/// lock-free path uses it unretained.
+/// One factory's state in one container: persisted options, container-scoped instances, and where its lock-free hit
+/// reads. Never removed while the container lives (resets empty it), so the lock-free path uses it unretained.
 @usableFromInline
 package final class Slot: TableEntry, @unchecked Sendable {
     // Sendable: `publishedOptions` and `hitLink` are atomic, `cells` guards itself (CellSet),
@@ -16,8 +15,7 @@ package final class Slot: TableEntry, @unchecked Sendable {
     /// Where the definition's instance lives, whatever its scope; `nil` until a miss decided it
     /// under the manager's lock (``linkHit(to:_:)``). The hit reads here, the same code for every strategy.
     @usableFromInline let hitLink = OwnedAtomicReference<CellSet>()
-    /// Custom scopes' caches (``CacheStrategy``) this factory used here, so its resets empty them.
-    @exclusivity(unchecked) package var trackedCells: [TrackedCells] = []
+    @exclusivity(unchecked) package var trackedCells: [TrackedCells] = []  // custom caches used here, reset with it
 
     package init(key: FactoryKey) {
         hash = key.hashBits
@@ -33,29 +31,19 @@ package final class Slot: TableEntry, @unchecked Sendable {
         garbage.add(hitLink.exchange(cells))
     }
 
-    /// The next resolution decides again where the instance lives.
-    package func unlinkHit(_ garbage: inout Garbage) {
-        garbage.add(hitLink.exchange(nil))
-    }
-
     package var key: FactoryKey {
         FactoryKey(name: name, valueType: valueType, parameterType: parameterType, containerType: containerType)
     }
 
-    /// Retained; lock-free.
-    package func loadOptions() -> OptionsBox? {
+    package func loadOptions() -> OptionsBox? {  // retained; lock-free
         let section = ReadSection.begin()
         defer { section.end() }
         return publishedOptions.load()?.takeUnretainedValue()
     }
 
-    package var persistedOptions: OptionsBox? {
-        publishedOptions.load()?.takeUnretainedValue()
-    }
+    package var persistedOptions: OptionsBox? { publishedOptions.load()?.takeUnretainedValue() }
 
-    package var options: FactoryOptions? {
-        persistedOptions?.value
-    }
+    package var options: FactoryOptions? { persistedOptions?.value }
 
     /// Empty options publish `nil`; returns whether options are published now.
     @discardableResult
@@ -67,13 +55,11 @@ package final class Slot: TableEntry, @unchecked Sendable {
         return has
     }
 
-    /// Custom scopes' included; starts new generations.
     package func removeAllInstances(_ garbage: inout Garbage) {
         cells.removeAll(&garbage)
         if !trackedCells.isEmpty { forEachTrackedCells(&garbage) { $0.removeAll(&$1) } }
     }
 
-    /// See ``CellSet/remove(scopeID:_:)``.
     package func removeInstances(scopeID: ObjectIdentifier, _ garbage: inout Garbage) {
         cells.remove(scopeID: scopeID, &garbage)
         if !trackedCells.isEmpty { forEachTrackedCells(&garbage) { $0.remove(scopeID: scopeID, &$1) } }

@@ -1,6 +1,5 @@
 import CFactoryAtomics
 
-/// An object kept in a ``SlotTable``, knowing the key it was stored under.
 @usableFromInline
 package protocol TableEntry: AnyObject {
     var hash: Int { get }
@@ -33,8 +32,7 @@ package final class SlotTable<Entry: TableEntry>: @unchecked Sendable {
     // Sendable: `current` is atomic; everything else is only touched by writers under the owner's lock.
 
     @usableFromInline let current = AtomicWord()
-    /// Every bucket array, current included, freed with the table.
-    private var arrays: [UnsafeMutablePointer<Int>] = []
+    private var arrays: [UnsafeMutablePointer<Int>] = []  // every bucket array, freed with the table
     private var count = 0
 
     package init() {}
@@ -72,8 +70,7 @@ package final class SlotTable<Entry: TableEntry>: @unchecked Sendable {
         }
     }
 
-    /// Owner's lock held.
-    package func all() -> [Entry] {
+    package func all() -> [Entry] {  // owner's lock held
         guard let buckets = UnsafeMutablePointer<Int>(bitPattern: current.value) else { return [] }
         var result: [Entry] = []
         result.reserveCapacity(count)
@@ -84,8 +81,7 @@ package final class SlotTable<Entry: TableEntry>: @unchecked Sendable {
         return result
     }
 
-    /// Owner's lock held.
-    package func findOrInsert(
+    package func findOrInsert(  // owner's lock held
         _ hash: Int, _ name: StaticString, _ valueType: ObjectIdentifier, _ parameterType: ObjectIdentifier,
         containerType: ObjectIdentifier, make: () -> Entry
     ) -> Entry {
@@ -99,9 +95,7 @@ package final class SlotTable<Entry: TableEntry>: @unchecked Sendable {
         return entry
     }
 
-    private var capacity: Int {
-        UnsafeMutablePointer<Int>(bitPattern: current.value)?[0] ?? 0
-    }
+    private var capacity: Int { UnsafeMutablePointer<Int>(bitPattern: current.value)?[0] ?? 0 }
 
     private func insert(_ entry: Entry, into buckets: UnsafeMutablePointer<Int>) {
         let mask = buckets[0] - 1
@@ -139,8 +133,7 @@ extension SlotTable {
             containerType: ObjectIdentifier(key.containerType))
     }
 
-    /// Owner's lock held.
-    package func findOrInsert(_ key: FactoryKey, _ make: () -> Entry) -> Entry {
+    package func findOrInsert(_ key: FactoryKey, _ make: () -> Entry) -> Entry {  // owner's lock held
         findOrInsert(
             key.hashBits, key.name, ObjectIdentifier(key.valueType), ObjectIdentifier(key.parameterType),
             containerType: ObjectIdentifier(key.containerType), make: make)
