@@ -1,11 +1,8 @@
 #if SwiftConcurrency
-/// One asynchronous build of a cached instance, and the tasks waiting for it.
-///
-/// The build runs in a task of its own, so that cancelling any waiting task (the
-/// one that started the build included) cancels that task's wait and never the
-/// build the others share. Waiters suspend on continuations; no thread blocks.
+/// One async build of a cached instance and its waiting tasks. It runs in a task of its own, so cancelling any waiter
+/// (its starter included) cancels only that wait. Waiters suspend on continuations; no thread blocks.
 package final class AsyncBuild<T: Sendable>: SupersedableBuild, @unchecked Sendable {
-    // Sendable because `storedClaim`, `result`, `waiters` and `cancelled` are only touched with `lock` held.
+    // Sendable: `storedClaim`, `result`, `waiters`, `cancelled` and the rest are only touched under `lock`.
 
     private let lock = FactoryLock(owner: AsyncBuild<T>.self)
     private var result: Result<T, any Error>?
@@ -14,23 +11,16 @@ package final class AsyncBuild<T: Sendable>: SupersedableBuild, @unchecked Senda
     private var waiters: [Int: Waiter] = [:]
     private var cancelled: Set<Int> = []
     private var nextWaiter = 0
-    /// The entry's generation moved on before the build ended (a `register`,
-    /// reset or `pop()`): the tasks that joined it were sent back to decide
-    /// again (``supersede()``).
+    /// See ``supersede()``.
     private var superseded = false
 
-    /// Where the instance goes, and where the cache entry stood when the build
-    /// started: a build whose entry was removed (or whose singleton era ended)
-    /// meanwhile hands its value to the task that started it but does not store it.
+    /// Where the instance goes and where the entry stood at the start: if the entry was removed
+    /// (or the singleton era ended) meanwhile, the starter gets the value but it is not stored.
     private let storedClaim: BuildClaim
-    /// The chain the build's closure runs in: the starting resolution's, marked
-    /// as this build's (``AsyncChain/build``).
+    /// The starting resolution's chain, marked as this build's (``AsyncChain/build``).
     package let chain: AsyncChain
-    /// This build in the wait graph.
     package let waiter: AsyncWaiter
 
-    /// A build of `key` for the resolution `node`, whose closure runs in a chain
-    /// marked as this build's.
     init(claim: BuildClaim, node: AsyncChain) {
         storedClaim = claim
         let waiter = AsyncWaiter()
@@ -40,33 +30,25 @@ package final class AsyncBuild<T: Sendable>: SupersedableBuild, @unchecked Senda
             parent: node.parent, watch: node.watch, build: waiter, trace: node.trace)
     }
 
-    /// Where the instance goes (see ``storedClaim``); read by the build's task when it ends.
     var claim: BuildClaim {
         lock.withLock { storedClaim }
     }
 
-    /// How a wait for the build ended.
     private enum Ending {
         case outcome(Result<T, any Error>)
-        /// The entry's generation moved on before the build ended (``supersede()``).
         case superseded
         case cancelled
     }
 
-    /// The build's outcome, for the task that started it: its value, or its
-    /// error, or `CancellationError` if the task is cancelled before the build
-    /// ends (the build goes on for the others). The entry's generation moving on
-    /// does not end this wait, as the thread running a synchronous build gets
-    /// the instance it built; then that task is the only one the outcome goes to,
-    /// and the build keeps nothing of it: the instance lives as long as the task
-    /// keeps it, and is released when it lets go, not later by the build's task.
+    /// For the starter: `CancellationError` if cancelled before the build ends (it goes on for the
+    /// others). A generation change does not end this wait, as a sync builder gets what it built; the starter
+    /// is then the one task the outcome goes to, and the build keeps nothing of it.
     nonisolated(nonsending) package func value() async throws -> T {
         guard case .outcome(let outcome) = await wait(leavesIfSuperseded: false) else { throw CancellationError() }
         return try outcome.get()
     }
 
-    /// The build's outcome, for a task that joined it, as ``value()``; `nil` when
-    /// the entry's generation moved on before the build ended: the task decides again.
+    /// For a joiner, as ``value()``; `nil` when the generation moved on first: the task decides again.
     nonisolated(nonsending) package func joinedValue() async throws -> T? {
         switch await wait(leavesIfSuperseded: true) {
         case .outcome(let outcome): return try outcome.get()
@@ -96,15 +78,10 @@ package final class AsyncBuild<T: Sendable>: SupersedableBuild, @unchecked Senda
                 return nil
             }?.resume()
         }
-        // The outcome is read under the lock rather than carried by the
-        // continuation: the lock is what orders the build's writes (the
-        // instance's stored properties) before this task's reads, and it is one
-        // ThreadSanitizer sees, which a continuation resumed before its task
-        // suspended is not (the runtime's fast path there has no annotation).
-        // A joined task that was sent back never takes this build's outcome, even
-        // when the build ended meanwhile (``finish(_:)`` follows a supersede), and
-        // does not copy it: the starter, the one task a superseded build's outcome
-        // goes to, takes it out (see ``value()``).
+        // Read under the lock, not carried by the continuation: the lock orders the build's writes before this task's
+        // reads, visibly to ThreadSanitizer, unlike a continuation resumed before its task suspended. A joiner sent
+        // back never takes or copies this outcome, even if the build ended meanwhile (``finish(_:)`` follows a
+        // supersede); the starter of a superseded build takes it out (see ``value()``).
         let ending = lock.withLock { () -> Ending in
             if superseded && leaves { return .superseded }
             guard let outcome = result else { return .cancelled }
@@ -115,10 +92,8 @@ package final class AsyncBuild<T: Sendable>: SupersedableBuild, @unchecked Senda
         return ending
     }
 
-    /// Sends every task that joined the build back to decide again, now and
-    /// later: a `register`, reset or `pop()` came since the build started, and
-    /// either a resolution of the new generation started its own build or this
-    /// one ended. Does nothing once the build's outcome is delivered.
+    /// A `register`, reset or `pop()` came since the start: sends every joiner back to decide again,
+    /// now and later. Does nothing once the outcome is delivered.
     package func supersede() {
         let resumed = lock.withLock { () -> [Int: Waiter] in
             guard result == nil else { return [:] }
@@ -130,8 +105,7 @@ package final class AsyncBuild<T: Sendable>: SupersedableBuild, @unchecked Senda
         for (_, waiter) in resumed { waiter.continuation.resume() }
     }
 
-    /// Delivers the build's outcome to every waiter, now and later. Takes it, so
-    /// that the caller holds nothing of it once a waiter has resumed.
+    /// To every waiter, now and later; takes the outcome, so the caller keeps nothing of it once a waiter resumed.
     package func finish(_ outcome: consuming Result<T, any Error>) {
         var delivered: Result<T, any Error>? = consume outcome
         let resumed = lock.withLock {
@@ -147,7 +121,6 @@ package final class AsyncBuild<T: Sendable>: SupersedableBuild, @unchecked Senda
 
 /// A build whose waiters can be sent back to decide again (``BuildGate/releaseWaiters()``).
 package protocol SupersedableBuild: AnyObject {
-    /// Sends every task that joined the build back to decide again.
     func supersede()
 }
 #endif

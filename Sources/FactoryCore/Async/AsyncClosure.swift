@@ -1,6 +1,5 @@
 #if SwiftConcurrency
-/// An asynchronous factory closure as it was written: without a parameter
-/// (``AsyncFactory``) or with one, so that no wrapping closure is allocated.
+/// As written, with or without a parameter, so no wrapping closure is allocated.
 @usableFromInline
 package struct AsyncClosure<P, T>: Sendable {
     @usableFromInline let plain: (@Sendable () async throws -> T)?

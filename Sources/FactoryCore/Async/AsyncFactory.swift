@@ -1,8 +1,6 @@
 #if SwiftConcurrency
-/// A factory whose closure is `async` and may throw: for services that need
-/// `await` to be built (a database pool that connects, configuration read from
-/// disk, a client that performs a handshake).
-///
+/// A factory whose closure is `async` and may throw: for services that need `await` to be built (a
+/// database pool that connects, configuration read from disk, a client that performs a handshake).
 /// Declared like any factory, as a container property:
 ///
 /// ```swift
@@ -14,22 +12,17 @@
 /// let database = try await Container.shared.database()
 /// ```
 ///
-/// With a caching scope (cached, shared, singleton, a time to live) the closure
-/// runs once per cache generation however many tasks resolve at the same moment:
-/// the others suspend until the build finishes, and no thread blocks. If the
-/// build throws, every waiting task gets that error and nothing is cached; the
-/// next resolution tries again. Cancelling a waiting task makes that task throw
-/// `CancellationError` and never cancels the build, which runs in a task of its
-/// own and is cached for the others; cancelling the task that started it does
-/// not cancel it either. The build's task inherits the resolving task's
-/// task-locals (a `Container.$shared` binding, the resolution chain). A build
-/// that a `register`, reset or `pop()` overtook hands its value to the task that
-/// started it alone and keeps nothing of it: the instance is released once that
-/// task lets go of it.
+/// With a caching scope (cached, shared, singleton, a time to live) the closure runs once per cache generation however
+/// many tasks resolve at once: the others suspend until the build finishes, and no thread blocks. If the build throws,
+/// every waiting task gets that error, nothing is cached, and the next resolution tries again. Cancelling a waiting
+/// task, even the one that started the build, makes that task throw `CancellationError` and never cancels the build,
+/// which runs in a task of its own (inheriting the resolving task's task-locals, such as a `Container.$shared` binding)
+/// and is cached for the others.
+/// A build that a `register`, reset or `pop()` overtook hands its value to the task that started it alone and
+/// keeps nothing of it: the instance is released once that task lets go of it.
 ///
-/// A cycle (the closure resolving, through any number of `await`s, the same
-/// factory of the same container with no parameter) stops the program with the
-/// whole chain, in every build. The graph scope caches nothing here.
+/// A cycle (the closure resolving, through any number of `await`s, the same factory of the same
+/// container) stops the program with the whole chain, in every build. The graph scope caches nothing here.
 public struct AsyncFactory<T: Sendable>: FactoryModifying, Sendable {
     /// No parameter.
     public typealias P = Void
@@ -37,7 +30,6 @@ public struct AsyncFactory<T: Sendable>: FactoryModifying, Sendable {
     public typealias Closure = @Sendable (P) async throws -> T
     /// The definition and modifiers; see ``FactoryModifying``.
     public var registration: FactoryRegistration
-    /// The definition's closure.
     @usableFromInline package var factory: AsyncClosure<Void, T>
 
     /// Creates an asynchronous factory bound to `container`.
@@ -70,16 +62,13 @@ public struct AsyncFactory<T: Sendable>: FactoryModifying, Sendable {
     }
 }
 
-/// An asynchronous factory that takes a parameter: see ``AsyncFactory``.
-///
-/// A cycle is the same factory of the same container re-entered with an equal
-/// parameter; resolving itself with another parameter is ordinary recursion.
+/// An asynchronous factory that takes a parameter: see ``AsyncFactory``. A cycle is the same factory of
+/// the same container re-entered with an equal parameter; another parameter is ordinary recursion.
 public struct AsyncParameterFactory<P: Sendable, T: Sendable>: FactoryModifying, Sendable {
     /// What `register` and the context overrides take: `{ try await Session(user: $0) }`.
     public typealias Closure = @Sendable (P) async throws -> T
     /// The definition and modifiers; see ``FactoryModifying``.
     public var registration: FactoryRegistration
-    /// The definition's closure.
     @usableFromInline package var factory: AsyncClosure<P, T>
 
     /// Creates an asynchronous factory bound to `container`.
@@ -114,10 +103,7 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: FactoryModifying,
 
 extension ManagedContainer {
     /// Makes an ``AsyncFactory`` bound to this container: `self { try await Database.connect() }`.
-    ///
-    /// - Parameters:
-    ///   - key: The factory's name; leave the default (`#function`).
-    ///   - factory: Builds a new instance.
+    /// Leave `key` to its default (`#function`, the factory's name).
     @_transparent @_alwaysEmitIntoClient
     public func callAsFunction<T: Sendable>(
         key: StaticString = #function, _ factory: @escaping @Sendable () async throws -> T
@@ -125,11 +111,7 @@ extension ManagedContainer {
         AsyncFactory(self, key: key, factory)
     }
 
-    /// Makes an ``AsyncParameterFactory`` bound to this container.
-    ///
-    /// - Parameters:
-    ///   - key: The factory's name; leave the default (`#function`).
-    ///   - factory: Builds a new instance from the parameter.
+    /// Makes an ``AsyncParameterFactory`` bound to this container; leave `key` to its default (`#function`).
     @_transparent @_alwaysEmitIntoClient
     public func callAsFunction<P: Sendable, T: Sendable>(
         key: StaticString = #function, _ factory: @escaping @Sendable (P) async throws -> T

@@ -1,11 +1,6 @@
 #if SwiftConcurrency
-/// Resolves an ``AsyncFactory`` or ``AsyncParameterFactory`` whose hit missed:
-/// its registration and its closure, and the steps of an asynchronous resolution.
-/// Compiled once, in the library, for every type.
-///
-/// Registrations, context overrides and modifiers applied at run time are kept
-/// in the container with those of the synchronous factories, so `reset`,
-/// `push`/`pop` and the test traits treat both alike.
+/// Resolves an async factory whose hit missed. Its registrations and run-time modifiers live in
+/// the container beside the sync factories', so `reset`, `push`/`pop` and test traits treat both alike.
 @usableFromInline
 struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
     let registration: FactoryRegistration
@@ -21,9 +16,7 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
     var key: FactoryKey { registration.key }
     var containerID: ObjectIdentifier { registration.containerID }
 
-    /// What one resolution uses after registrations, overrides and modifiers are
-    /// applied: the synchronous factories' ``ResolvedOptions``,
-    /// with the closure cast back to this factory's types.
+    /// ``ResolvedOptions`` with the closure cast back to this factory's types.
     struct Effective {
         var options: ResolvedOptions
         var factory: AsyncClosure<P, T>
@@ -35,17 +28,14 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         var shutdown: ShutdownHandler? { options.shutdown }
     }
 
-    func effective(_ persisted: OptionsBox?, defaultScope: Scope?) -> Effective {
-        let merged = ResolvedOptions(registration, persisted, defaultScope: defaultScope)
-        // Every box of this key was made by this kind of factory for `P` and `T`;
-        // checked all the same, as any cast user code can reach.
+    func effective(_ merged: ResolvedOptions) -> Effective {
+        // Every box of this key was made for `P` and `T`; checked anyway, as user code reaches it.
         guard let box = merged.closureBox as? RegistrationBox<AsyncParameterFactory<P, T>.Closure> else {
             return Effective(options: merged, factory: factory)
         }
         return Effective(options: merged, factory: AsyncClosure(withParameter: box.closure))
     }
 
-    /// Resolves: from the cache, by joining a build under way, or by building.
     @usableFromInline
     nonisolated(nonsending) func resolve(_ parameter: P) async throws -> T {
         let manager = self.manager
@@ -53,17 +43,11 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         let key = self.key
         let flags = manager.flags.value
         if flags & ContainerManager.Flags.shutDown != 0 { throw ContainerShutDownError(key: key) }
-        let options =
-            flags & ContainerManager.Flags.options != 0
-            ? manager.findSlot(key)?._withUnsafeGuaranteedRef({ $0.loadOptions() }) : nil
-        let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.publishedDefaultScope : nil
-        let resolved = effective(options, defaultScope: defaultScope)
-        // FactoryTesting strict mode: a resolution that uses the definition (no
-        // registration or context override applies), as for synchronous factories.
+        let resolved = effective(ResolvedOptions.now(registration, flags: flags))
+        // Strict mode, as for synchronous factories.
         if flags & ContainerManager.Flags.strict != 0 && resolved.options.usesDefinition { manager.reportUnmocked(key) }
         let chain = AsyncChain.current
-        // Watched before the cache is read: a singleton's build that finds a cached
-        // instance captures it as surely as one that builds it.
+        // Watched before the cache is read: finding a cached instance captures it as surely as building it.
         let watch =
             flags & ContainerManager.Flags.observed != 0 || chain?.watch != nil
             ? WatchedResolution(key: key, scope: resolved.scope, ttl: resolved.ttl, flags: flags, depth: 0, manager: manager)
@@ -73,7 +57,6 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         let trace =
             flags & ContainerManager.Flags.trace != 0 ? AsyncTraceLine(key, in: chain, logger: manager.loggerBox) : nil
 
-        // A cache hit reads without a lock and allocates nothing, as for synchronous factories.
         if let hit = cacheHit(resolved) {
             trace?.end(hit, code: UInt8(ascii: "C"))
             decorate(hit, isNew: false, resolved, flags)
@@ -94,19 +77,16 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         return value
     }
 
-    /// The instance `resolved`'s scope caches, read without a lock, if there is one.
-    private func cacheHit(_ resolved: Effective) -> T? {
+    private func cacheHit(_ resolved: Effective) -> T? {  // lock-free, allocation-free, as for synchronous factories
         guard !resolved.scopeOnParameters, let scope = resolved.scope else { return nil }
         return manager.cacheHit(key: key, scope: scope, ttl: resolved.ttl, box: resolved.box).map { $0.read(T.self) }
     }
 
-    /// Resolves after the lock-free cache missed: builds, or finds the instance
-    /// in the cache after all, or joins a build under way (then `cached` is `true`).
+    /// `cached` when found after all or joined.
     nonisolated(nonsending) private func resolveMissed(
         _ parameter: P, _ resolved: Effective, chain: AsyncChain?, watch: WatchedResolution?, trace: AsyncTraceLine?
     ) async throws -> (T, cached: Bool) {
-        // The parameter as a cache key, made once and unlocked (it runs the
-        // parameter's `hash(into:)` and `==`), and as the chain keeps it, when it can be a key.
+        // Made once, unlocked: it runs the parameter's `hash(into:)` and `==`.
         let lookup = ParameterLookup(GeneralPath.hashable(parameter))
         let hashable: (any AsyncParameter)? = lookup == nil ? nil : AsyncParameterValue(parameter)
         let parameterless = P.self == Void.self
@@ -127,8 +107,7 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         }
     }
 
-    /// Stops a resolution that its own chain already runs: it would wait for
-    /// itself forever. Graph validation gets the error thrown instead.
+    /// A resolution its own chain runs would wait for itself forever. Graph validation gets a throw.
     private static func checkCycle(
         _ key: FactoryKey, in chain: AsyncChain, containerID: ObjectIdentifier, _ hashable: (any AsyncParameter)?,
         _ parameterless: Bool
@@ -142,10 +121,8 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         FactoryError.fail(error)
     }
 
-    /// Waits for another task's build of this factory. When the waiting resolution
-    /// runs inside a build of its own, the wait is recorded in ``AsyncWaitGraph``,
-    /// which reports two builds that wait for each other instead of suspending both
-    /// forever.
+    /// Inside a build of its own, the wait is recorded in ``AsyncWaitGraph``, which reports two
+    /// builds waiting for each other instead of suspending both forever.
     nonisolated(nonsending) private static func join(_ build: AsyncBuild<T>, from node: AsyncChain) async throws -> T? {
         guard let waiter = node.enclosingBuild else { return try await build.joinedValue() }
         try AsyncWaitGraph.beginWait(waiter, for: build.waiter, chain: node.keys)
@@ -161,9 +138,7 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         if flags & ContainerManager.Flags.decorator != 0, let all = manager.publishedDecorator { all(value) }
     }
 
-    /// A build that a resolution of a newer generation superseded hands no value
-    /// to the tasks that joined it: they decide again. The task that started it
-    /// gets its outcome.
+    /// A superseded build hands no value to its joiners, who decide again; its starter gets its outcome.
     nonisolated(nonsending) private func resolveCached(
         _ parameter: P, _ lookup: ParameterLookup?, node: AsyncChain, prepared: PreparedCells
     ) async throws -> (T, cached: Bool) {
@@ -189,9 +164,7 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         }
     }
 
-    /// Runs `build`'s closure in a task of its own (inheriting task-locals: the
-    /// chain, the container bindings), so that no waiter's cancellation cancels
-    /// it, and publishes its outcome.
+    /// In a task of its own (inheriting task-locals), so no waiter's cancellation cancels it.
     nonisolated(nonsending) private func start(
         _ build: AsyncBuild<T>, _ factory: AsyncClosure<P, T>, _ parameter: P
     ) async {
@@ -214,36 +187,26 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
         }
     }
 
-    /// What a resolution that missed does next, decided under the container's lock.
     enum AsyncDecision {
-        /// A valid instance was cached after all.
         case cached(FoundInstance)
-        /// Build without caching: the scope caches nothing, the parameter cannot be
-        /// a key, or this resolution runs inside the build it would join.
+        /// The scope caches nothing, the parameter cannot be a key, or this runs inside the build it would join.
         case uncached(AsyncClosure<P, T>)
-        /// The container was shut down since the resolution started.
         case shutDown
-        /// Another task builds it, in the current generation.
         case join(AsyncBuild<T>)
-        /// This resolution starts the build.
         case build(AsyncBuild<T>, AsyncClosure<P, T>)
-        /// Compare the parameter with these keys, unlocked: a hit, or decide again.
-        case compare(ParameterCandidates)
+        case compare(ParameterCandidates)  // compare unlocked: a hit, or decide again
     }
 
-    /// Chooses the closure and the cache again under the lock, with the decision
-    /// to build: a `register` or reset that returned before this point is always
-    /// seen, and a build never runs a closure older than the generation it is
-    /// stamped with. The decision is the synchronous factories' one
-    /// (``ContainerManager/decideAtCacheLocation(_:prepared:shutDown:resolve:place:uncached:decide:)``,
-    /// ``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:found:_:_:)``); only
-    /// how a task joins a build is this kind's (``TaskJoining``).
-    /// `lookup` finds the parameter's cache key; what runs the parameter's own
-    /// `hash(into:)` and `==` runs before locking.
+    /// Chooses closure and cache again under the lock, with the decision to build: a `register` or reset that returned
+    /// is always seen, and a build never runs a closure older than its generation. The sync factories' decision
+    /// (``ContainerManager/decideAtCacheLocation(_:prepared:shutDown:resolve:place:uncached:decide:)``); only how a
+    /// task joins is this kind's (``TaskJoining``).
     private func decide(_ lookup: ParameterLookup?, node: AsyncChain, prepared: PreparedCells) -> AsyncDecision {
         manager.decideAtCacheLocation(
             key, prepared: prepared, shutDown: .shutDown,
-            resolve: { slot, defaultScope in effective(slot.persistedOptions, defaultScope: defaultScope) },
+            resolve: { slot, defaultScope in
+                effective(ResolvedOptions(registration, slot.persistedOptions, defaultScope: defaultScope))
+            },
             place: { resolved in
                 guard let scope = resolved.scope, !resolved.scopeOnParameters || lookup != nil else { return nil }
                 return (scope, resolved.box)
@@ -256,9 +219,8 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
                     shutdown: resolved.shutdown, &garbage, &outdated)
                 switch decision {
                 case .cached(let found): return .cached(found)
-                // Back inside its own build with another parameter (an equal one is a
-                // cycle, reported before): joining would wait forever, so build
-                // without caching, as a synchronous factory does.
+                // Inside its own build with another parameter (an equal one is a cycle, reported
+                // before): joining would wait forever, so build uncached, as sync factories do.
                 case .inside: return .uncached(resolved.factory)
                 case .join(let build, _): return .join(build)
                 case .build(let build, _): return .build(build, resolved.factory)
@@ -267,9 +229,7 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
             })
     }
 
-    /// Ends `build` (see ``BuildClaim/end(_:storing:type:key:manager:)``) and hands its
-    /// outcome to its starter and, unless the entry's generation moved on, to the
-    /// tasks that joined it; keeps no copy of it past that.
+    /// Hands the outcome to the starter and, unless the generation moved on, to the joiners; keeps no copy of it.
     private static func publish(
         _ outcome: consuming Result<T, any Error>, of build: AsyncBuild<T>, key: FactoryKey, manager: ContainerManager
     ) {
@@ -283,29 +243,21 @@ struct AsyncResolver<P: Sendable, T: Sendable>: Sendable {
             current = claim.end(build, storing: nil, type: T.self, key: key, manager: manager).current
         }
         AsyncWaitGraph.finish(build.waiter)
-        // Cut short by a `register`, reset or `pop()`: the tasks that joined it share
-        // one build of the new generation instead, as waiting threads do.
+        // Cut short by a `register`, reset or `pop()`: joiners share one new-generation build, as threads do.
         if !current { build.supersede() }
         build.finish(consume outcome)
     }
 }
 
-/// How tasks join a build: they suspend on the ``AsyncBuild``, which runs in a
-/// task of its own.
+/// Tasks suspend on the ``AsyncBuild``, which runs in a task of its own.
 struct TaskJoining<T: Sendable>: BuildJoining {
     let node: AsyncChain
 
-    func build(_ running: AnyObject) -> AsyncBuild<T>? {
-        running as? AsyncBuild<T>
-    }
+    func build(_ running: AnyObject) -> AsyncBuild<T>? { running as? AsyncBuild<T> }
 
-    func runsInside(_ build: AsyncBuild<T>) -> Bool {
-        node.isInside(build)
-    }
+    func runsInside(_ build: AsyncBuild<T>) -> Bool { node.isInside(build) }
 
-    func start(_ claim: BuildClaim) -> AsyncBuild<T> {
-        AsyncBuild<T>(claim: claim, node: node)
-    }
+    func start(_ claim: BuildClaim) -> AsyncBuild<T> { AsyncBuild<T>(claim: claim, node: node) }
 
     func prepareToWait(at gate: inout BuildGate) {}
 }

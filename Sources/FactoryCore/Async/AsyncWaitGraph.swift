@@ -1,31 +1,21 @@
 #if SwiftConcurrency
-/// One asynchronous build in the wait graph. Guarded by ``AsyncWaitGraph``'s lock.
 package final class AsyncWaiter: @unchecked Sendable {
-    // Sendable because every property is only touched with AsyncWaitGraph's lock held.
+    // Sendable: every property is only touched under AsyncWaitGraph's lock.
 
-    /// The build this build's closure waits for, if it waits.
     fileprivate var waitingFor: AsyncWaiter?
-    /// The waiting resolution's chain, outermost first, for the report.
-    fileprivate var waitingChain: [FactoryKey] = []
-    /// The build has its outcome: whoever waits for it is about to resume.
-    fileprivate var finished = false
+    fileprivate var waitingChain: [FactoryKey] = []  // for the report, outermost first
+    fileprivate var finished = false  // whoever waits for it is about to resume
 
     package init() {}
 }
 
-/// Who waits for whom among asynchronous builds, to tell a deadlock from a wait.
-///
-/// Only a resolution that runs inside a build (the closure of a cached, shared or
-/// singleton async factory) and joins another task's build is recorded: such a
-/// wait blocks the first build until the second ends. If the second build waits
-/// (directly or through others) for the first, neither can ever end; the program
-/// stops with every chain in the loop (graph validation gets the error thrown).
-/// The lock is taken only around such joins, never on a cache hit or a build.
+/// Who waits for whom among async builds, to tell a deadlock from a wait. Only a build's closure joining another task's
+/// build is recorded; a loop of such waits can never end, so the program stops naming every chain (graph validation
+/// gets a throw). The process-wide lock is taken only around such joins, never on a cache hit or a build.
 package enum AsyncWaitGraph {
     private static let lock = FactoryLock(owner: AsyncWaitGraph.self)
 
-    /// Records that `waiter`'s closure waits for `build`; reports a loop of
-    /// unfinished builds that this wait closes.
+    /// Reports a loop of unfinished builds that this wait closes.
     package static func beginWait(_ waiter: AsyncWaiter, for build: AsyncWaiter, chain: [FactoryKey]) throws {
         let report: String? = lock.withLock {
             waiter.waitingFor = build
@@ -43,7 +33,6 @@ package enum AsyncWaitGraph {
         FactoryError.fail(error)
     }
 
-    /// Records that `waiter` no longer waits.
     package static func endWait(_ waiter: AsyncWaiter) {
         lock.withLock {
             waiter.waitingFor = nil
@@ -51,9 +40,7 @@ package enum AsyncWaitGraph {
         }
     }
 
-    /// Records that `build` has its outcome: a loop through it is no deadlock.
-    package static func finish(_ build: AsyncWaiter) {
-        lock.withLock { build.finished = true }
-    }
+    /// A loop through a finished build is no deadlock.
+    package static func finish(_ build: AsyncWaiter) { lock.withLock { build.finished = true } }
 }
 #endif

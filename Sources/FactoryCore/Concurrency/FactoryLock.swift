@@ -6,30 +6,20 @@ import Glibc
 import Musl
 #endif
 
-/// The lock every Factory layer guards its state with.
-///
-/// `os_unfair_lock` on Apple platforms, a `pthread_mutex_t` elsewhere. The
-/// primitive lives in its own allocation so its address never moves, which
-/// both primitives require. The lock is not recursive: never call back into
-/// code that may take the same lock while holding it. In DEBUG builds the
-/// mutex is an error-checking one, so a thread that takes a lock it holds stops
-/// with a message naming the lock's owner instead of hanging; every call's
-/// result is checked in every build. (A `WaitPoint`'s mutex and condition
-/// variable, where a thread sleeps until another's build ends, are the other
-/// lock the library uses.)
+/// The lock every Factory layer guards its state with: `os_unfair_lock` on Apple platforms, a
+/// `pthread_mutex_t` elsewhere, in its own allocation because neither primitive may move.
+/// Not recursive; in DEBUG the mutex is error-checking, so re-entry stops with the owner's name
+/// instead of hanging, and every call's result is checked in every build.
 @usableFromInline
 package final class FactoryLock: @unchecked Sendable {
-    // Sendable because the only state is the primitive itself, which exists to be
-    // shared, and the immutable owner type.
+    // Sendable: the only state is the primitive, made to be shared, and the immutable owner.
     #if canImport(Darwin)
     @usableFromInline let primitive: UnsafeMutablePointer<os_unfair_lock>
     #else
     @usableFromInline let primitive: UnsafeMutablePointer<pthread_mutex_t>
     #endif
-    /// The type whose state the lock guards, named when the lock is misused.
-    @usableFromInline let owner: Any.Type
+    @usableFromInline let owner: Any.Type  // named when the lock is misused
 
-    /// A lock guarding state of `owner`, the type messages name.
     package init(owner: Any.Type) {
         self.owner = owner
         primitive = .allocate(capacity: 1)
@@ -49,7 +39,6 @@ package final class FactoryLock: @unchecked Sendable {
         primitive.deallocate()
     }
 
-    /// Acquires the lock, blocking until it is available.
     @inlinable
     package func lock() {
         #if canImport(Darwin)
@@ -60,7 +49,7 @@ package final class FactoryLock: @unchecked Sendable {
         #endif
     }
 
-    /// Releases the lock; must be called on the thread that acquired it.
+    /// Must be called on the thread that acquired the lock.
     @inlinable
     package func unlock() {
         #if canImport(Darwin)
@@ -71,7 +60,6 @@ package final class FactoryLock: @unchecked Sendable {
         #endif
     }
 
-    /// Runs `body` with the lock held.
     @inlinable
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
@@ -80,12 +68,10 @@ package final class FactoryLock: @unchecked Sendable {
     }
 }
 
-/// The checks of the `pthread_mutex_t`s the library uses (``FactoryLock`` on
-/// platforms other than Apple's, ``WaitPoint`` everywhere).
+/// Checks for the library's `pthread_mutex_t`s (``FactoryLock`` off Apple platforms, ``WaitPoint`` everywhere).
 @usableFromInline
 package enum PthreadMutex {
-    /// Initializes `mutex`: an error-checking one in DEBUG builds, so that taking
-    /// it again on the thread that holds it fails instead of hanging.
+    /// Error-checking in DEBUG, so re-taking it on the holding thread fails instead of hanging.
     package static func initialize(_ mutex: UnsafeMutablePointer<pthread_mutex_t>, owner: Any.Type) {
         var attributes = pthread_mutexattr_t()
         check(pthread_mutexattr_init(&attributes), "attribute init", owner: owner)
@@ -101,9 +87,7 @@ package enum PthreadMutex {
         if result != 0 { fail(result, operation, owner: owner) }
     }
 
-    /// Stops the program: the pthread `operation` on the lock of `owner` returned
-    /// `result`. At once, without the test hooks of ``FactoryError/fail(_:file:line:)``,
-    /// which may take locks themselves.
+    /// Stops at once, without the test hooks of ``FactoryError/fail(_:file:line:)``, which may take locks.
     @usableFromInline @inline(never)
     package static func fail(_ result: Int32, _ operation: String, owner: Any.Type) -> Never {
         let name = String(describing: owner)
@@ -117,17 +101,14 @@ package enum PthreadMutex {
     }
 }
 
-/// A value of type `Value` that is only read or written with its lock held.
+/// A value only read or written with its lock held.
 package final class LockedBox<Value>: @unchecked Sendable {
-    // Sendable because `value` is only touched inside `withLock`, under `lock`.
+    // Sendable: `value` is only touched inside `withLock`, under `lock`.
     private let lock = FactoryLock(owner: LockedBox<Value>.self)
     private var value: Value
 
-    package init(_ value: Value) {
-        self.value = value
-    }
+    package init(_ value: Value) { self.value = value }
 
-    /// Runs `body` with exclusive access to the value.
     @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
@@ -135,9 +116,8 @@ package final class LockedBox<Value>: @unchecked Sendable {
         return try body(&value)
     }
 
-    /// Stores `newValue` and returns the value it replaces. The caller releases
-    /// that after unlocking: dropping it under the lock would run its `deinit`
-    /// (user code, for a container or an instance) with the lock held.
+    /// Returns the replaced value for the caller to drop after unlocking: dropping it under the
+    /// lock would run a `deinit` (user code) with the lock held.
     package func exchange(_ newValue: Value) -> Value {
         withLock { value in
             let old = value

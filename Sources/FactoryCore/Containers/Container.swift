@@ -7,8 +7,7 @@
 /// let api = Container.shared.api()
 /// ```
 ///
-/// ``shared`` is task-local, so a test or a server request can work with a
-/// container of its own for a scope of work:
+/// ``shared`` is task-local, so a test or a server request can use a container of its own:
 ///
 /// ```swift
 /// await Container.$shared.withValue(Container()) {
@@ -21,11 +20,8 @@ public final class Container: SharedContainer {
     /// bind another instance with `Container.$shared.withValue(_:operation:)`.
     @TaskLocal public static var shared = Container()
     #else
-    /// The container used by `resolve(\.x)` and the property wrappers.
-    ///
-    /// Built without the package's `SwiftConcurrency` trait, this is a plain static
-    /// guarded by a lock (no Swift Concurrency runtime needed): assigning it
-    /// replaces the container for every thread at once.
+    /// The container used by `resolve(\.x)` and the property wrappers. Built without the package's
+    /// `SwiftConcurrency` trait, a plain static behind a lock: assigning it replaces it for every thread.
     public static var shared: Container {
         get { sharedBox.withLock { $0 } }
         // The replaced container, and what it cached, is released here, unlocked.
@@ -38,7 +34,5 @@ public final class Container: SharedContainer {
     public let manager: ContainerManager
 
     /// Creates an empty container with no registrations and empty caches.
-    public init() {
-        manager = ContainerManager()
-    }
+    public init() { manager = ContainerManager() }
 }

@@ -1,15 +1,13 @@
-// `autoRegister()`: run once per container, before its first use, by the
-// first factory value made from it; other threads wait for it through the wait graph.
+// `autoRegister()` runs once per container, by the first factory value made from it; other
+// threads wait for it through the wait graph.
 
 extension ContainerManager {
-    /// Where `autoRegister()` is.
     package enum AutoRegisterState {
         case pending
         case running(ResolutionContext, WaitPoint)
         case done
     }
 
-    /// Runs the container's `autoRegister()` once, before its first use.
     @inlinable
     package func ensureAutoRegistered(_ container: any ManagedContainer) {
         if flags.value & Flags.ready == 0 {
@@ -17,10 +15,8 @@ extension ContainerManager {
         }
     }
 
-    /// Waits for an `autoRegister()` that another thread is running. A factory
-    /// value runs `autoRegister()` when it is made (it has the container then);
-    /// one made before a reset and resolved after it resolves without running it
-    /// again — the next factory value made from the container runs it.
+    /// Waits for another thread's `autoRegister()`. Factory values run it when made (they have the
+    /// container then): one made before a reset resolves without re-running it; the next one made runs it.
     @inlinable
     package func ensureAutoRegistered() {
         if flags.value & Flags.ready == 0 {
@@ -39,9 +35,7 @@ extension ContainerManager {
         waitFor(runner, at: waitPoint, of: ContainerManager.self)
     }
 
-    /// Waits for `runner`'s `autoRegister()`, through the wait graph so that two
-    /// containers whose `autoRegister()`s wait for each other on two threads are
-    /// reported instead of hanging.
+    /// Through the wait graph, so two `autoRegister()`s waiting for each other are reported, not hung.
     private func waitFor(_ runner: ResolutionContext, at point: WaitPoint, of containerType: any AnyObject.Type) {
         let context = ResolutionContext.current
         let key = FactoryKey(
@@ -85,15 +79,13 @@ extension ContainerManager {
         }
     }
 
-    /// What ``runAutoRegister(_:)`` does next, decided under the lock.
     private enum AutoRegisterStep {
         case done
         case wait(ResolutionContext, WaitPoint)
         case run(WaitPoint)
     }
 
-    /// Whether `autoRegister()` is running on the calling thread; `lock` held.
-    package var isAutoRegisteringHere: Bool {
+    package var isAutoRegisteringHere: Bool {  // on the calling thread; `lock` held
         if case .running(let runner, _) = state.autoRegister { return runner === ResolutionContext.current }
         return false
     }

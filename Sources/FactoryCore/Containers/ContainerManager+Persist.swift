@@ -1,12 +1,7 @@
-// Registrations, options and resets of one factory, for synchronous and
-// asynchronous factories alike: the two kinds differ in how they build and wait,
-// never in what `register`, a modifier applied at run time or a reset does.
+// Registrations, options and resets of one factory, the same for synchronous and async kinds.
 
-/// A change to a factory's persisted options, which
-/// ``ContainerManager/persist(_:_:)`` runs under the container's lock: it returns
-/// whether the factory's cached instances are dropped. A struct around the
-/// closure rather than a closure parameter, so that the optimizer does not copy
-/// `persist` for each change passed to it (about 1 KB each in every binary).
+/// Run by ``ContainerManager/persist(_:_:)`` under the lock; returns whether cached instances drop.
+/// A struct, not a closure parameter, so the optimizer does not clone `persist` per change (~1 KB each).
 package struct OptionsChange {
     let apply: (inout FactoryOptions, _ describesType: Bool) -> Bool
 
@@ -16,9 +11,7 @@ package struct OptionsChange {
 }
 
 extension ContainerManager {
-    /// Changes the persisted options of `key`, atomically with every other change
-    /// to this container. When `change` returns `true` the factory's cached
-    /// instances are dropped too. What is replaced is released after unlocking.
+    /// Atomic with every other change here; what is replaced is released after unlocking.
     package func persist(_ key: FactoryKey, _ change: OptionsChange) {
         ensureAutoRegistered()
         var garbage = Garbage()
@@ -32,8 +25,7 @@ extension ContainerManager {
         garbage.release()
     }
 
-    /// Persists `scope` as the scope of `key`; a change of scope drops the
-    /// instances cached under the old one.
+    /// A change of scope drops the instances cached under the old one.
     package func persistScope(_ scope: Scope?, of key: FactoryKey) {
         persist(
             key,
@@ -45,9 +37,8 @@ extension ContainerManager {
             })
     }
 
-    /// Persists `box` as the registration of `key`, drops its cached instances and
-    /// tells the global storage (not while `autoRegister()` runs, as in Factory:
-    /// such a registration describes the container type).
+    /// Drops cached instances and tells the global storage, except during `autoRegister()`, whose
+    /// registrations describe the container type (as in Factory).
     package func register(_ box: RegistrationBoxBase, for key: FactoryKey) {
         ensureAutoRegistered()
         var garbage = Garbage()
@@ -66,9 +57,7 @@ extension ContainerManager {
         garbage.release()
     }
 
-    /// Drops the instances this container cached for `key`, including those its
-    /// registrations keep; with `shared`, also tells the global storage, whose
-    /// instances other containers use too. `lock` held.
+    /// Registrations' instances included; `shared` also resets the global storage's. `lock` held.
     package func clearCaches(_ slot: Slot, key: FactoryKey, shared: Bool, _ garbage: inout Garbage) {
         slot.removeAllInstances(&garbage)
         if let options = slot.persistedOptions {
@@ -78,7 +67,6 @@ extension ContainerManager {
         if shared { globalStorageReference.takeUnretainedValue().reset(key, &garbage) }
     }
 
-    /// Resets what `options` names for the factory `key` in this container.
     package func reset(_ options: FactoryResetOptions, of key: FactoryKey) {
         guard !options.isEmpty else { return }
         var garbage = Garbage()
@@ -93,8 +81,7 @@ extension ContainerManager {
         garbage.release()
     }
 
-    /// Removes from `slot`'s persisted options what `options` names: everything
-    /// for `.all`, else the registration and/or the context overrides. `lock` held.
+    /// `lock` held.
     package func resetOptions(_ options: FactoryResetOptions, of slot: Slot, _ garbage: inout Garbage) {
         if options.contains(.all) {
             setOptions(nil, of: slot, &garbage)
@@ -107,20 +94,15 @@ extension ContainerManager {
 }
 
 extension ContainerManager {
-    /// The instance of `key` that `scope` caches for the registration or override
-    /// `box` (`nil`: the definition), read without a lock; `nil` on a miss, and
-    /// where a strategy decides under the lock. The general path's hit, for
-    /// synchronous and asynchronous factories alike.
+    /// The general path's lock-free hit, sync and async; see ``ScopeStrategy/lockFreeHit(_:key:box:ttl:manager:)``.
     package func cacheHit(key: FactoryKey, scope: Scope, ttl: UInt64, box: RegistrationBoxBase?) -> FoundInstance? {
         scope.strategy.lockFreeHit(scope, key: key, box: box, ttl: ttl, manager: self)
     }
 }
 
-/// Time-to-live intervals as the caches keep them.
 package enum TimeToLive {
-    /// `seconds` in nanoseconds, at least 1; intervals beyond what the clock counts
-    /// (about 584 years) mean "never expires". Stops the program, naming the factory
-    /// `key`, for a negative or non-finite interval.
+    /// At least 1; beyond what the clock counts (~584 years) means never. Stops the program,
+    /// naming `key`, for a negative or non-finite interval.
     package static func nanoseconds(_ seconds: Double, of key: FactoryKey) -> UInt64 {
         guard seconds.isFinite, seconds >= 0 else {
             FactoryError.fail(.invalidTimeToLive(key, seconds: seconds))

@@ -1,8 +1,6 @@
-// `push()`/`pop()`. FactoryTesting builds its whole-container save and restore
-// (ContainerManager+SaveRestore.swift there) on the snapshots below.
+// `push()`/`pop()`; FactoryTesting's save and restore builds on these snapshots.
 
 extension ContainerManager {
-    /// What ``push()`` saved.
     package struct Snapshot {
         package var slots: [ObjectIdentifier: SlotSnapshot] = [:]
         package var autoRegistered = false
@@ -14,13 +12,10 @@ extension ContainerManager {
         package var parameterCells: [ParameterKey: CacheCell]
     }
 
-    /// Saves registrations, context overrides, persisted modifiers and this
-    /// container's scope caches, to be restored by ``pop()``.
-    ///
-    /// Pushes nest. The snapshot is taken atomically with respect to every other
-    /// change to this container, and records whether `autoRegister()` has run: a
-    /// `pop()` to a point before it ran makes it run again on next use, so its
-    /// registrations come back. Singletons are not part of the snapshot.
+    /// Saves registrations, context overrides, persisted modifiers and this container's scope caches
+    /// (not singletons) for ``pop()``. Pushes nest; the snapshot is atomic with every other change here
+    /// and records whether `autoRegister()` has run: a `pop()` to before it ran makes it run again on
+    /// next use, so its registrations come back.
     public func push() {
         lock.withLock {
             var snapshot = Snapshot()
@@ -30,10 +25,8 @@ extension ContainerManager {
         }
     }
 
-    /// Restores the state saved by the matching ``push()``, atomically with
-    /// respect to every other change to this container. Does nothing when nothing
-    /// was pushed. Instances cached since the push are released, after the
-    /// container's lock is released.
+    /// Restores what the matching ``push()`` saved, atomically with every other change here; does nothing
+    /// when nothing was pushed. Instances cached since the push are released after unlocking.
     public func pop() {
         var garbage = Garbage()
         lock.withLock {
@@ -52,12 +45,11 @@ extension ContainerManager {
         garbage.release()
     }
 
-    /// Turns FactoryTesting strict mode on (with an observer) or off (`nil`).
-    package func setUnmockedObserver(_ observer: (@Sendable (FactoryKey) -> Void)?) {
+    package func setUnmockedObserver(_ observer: (@Sendable (FactoryKey) -> Void)?) {  // strict mode on, or off with `nil`
         replace(\.unmockedObserver, with: observer)
     }
 
-    /// Every factory's persisted options and cached instances; lock held.
+    /// Lock held.
     package func slotSnapshots() -> [ObjectIdentifier: SlotSnapshot] {
         var slots: [ObjectIdentifier: SlotSnapshot] = [:]
         for slot in table.all() {
@@ -67,9 +59,7 @@ extension ContainerManager {
         return slots
     }
 
-    /// Replaces `slot`'s cached instances with `snapshot`'s (none without one),
-    /// starting a new generation; custom scopes' caches (``CacheStrategy``) are
-    /// emptied, not restored. Lock held, what it replaces goes to `garbage`.
+    /// Starts a new generation; custom caches (``CacheStrategy``) are emptied, not restored. Lock held.
     package func restoreCells(of slot: Slot, from snapshot: SlotSnapshot?, _ garbage: inout Garbage) {
         slot.removeAllInstances(&garbage)
         guard let snapshot else { return }

@@ -1,18 +1,15 @@
 /// Keeps one container's registrations, context overrides, scope caches and options.
 ///
 /// Thread safety: every member may be used from any thread.
-///
-/// - Resolution reads without a lock: an atomic flags word tells whether
-///   anything beyond a factory's definition can apply, and per-factory state
-///   (persisted options, cached instances) is published through atomic
-///   references that a cache hit reads inside a read section.
-/// - Every change (register, reset, push, pop, an option) happens under one lock
-///   per container, and publishes new immutable state; what it replaces is
-///   released after the lock is released and lock-free readers are done with it.
+/// - Resolution reads without a lock: an atomic flags word tells whether anything beyond a factory's
+///   definition can apply, and per-factory state is published through atomic references that a cache
+///   hit reads inside a read section.
+/// - Every change (register, reset, push, pop, an option) happens under the container's lock and
+///   publishes new immutable state; what it replaces is released once unlocked and readers are done.
 /// - No lock is held while a factory closure, decorator, logger or `deinit` runs.
 public final class ContainerManager: @unchecked Sendable {
-    // Sendable because `state` is only touched with `lock` held, and `flags`,
-    // `table`, `storageLink` and `decoratorLink` are atomic.
+    // Sendable: `state` is only touched under `lock`; `flags`, `table`, `storageLink`,
+    // `defaultScopeWord` and `decoratorLink` are atomic.
 
     @usableFromInline
     package enum Flags {
@@ -23,19 +20,14 @@ public final class ContainerManager: @unchecked Sendable {
         @usableFromInline static let promiseTriggersError = 1 << 3
         @usableFromInline static let decorator = 1 << 4
         @usableFromInline static let defaultScope = 1 << 5
-        /// Some factory of this container has persisted options (a registration, ...).
+        /// Some factory here has persisted options (a registration, ...).
         @usableFromInline static let options = 1 << 6
-        /// FactoryTesting strict mode is on.
         @usableFromInline static let strict = 1 << 7
-        /// Something watches this container's resolutions for captive dependencies
-        /// or draws its graph (see ``ContainerManager/logsCaptiveDependencies``).
+        /// Captive-dependency watching or graph drawing (``ContainerManager/logsCaptiveDependencies``).
         @usableFromInline static let observed = 1 << 8
-        /// The container is per-request (``ContainerManager/isPerRequest``).
         @usableFromInline static let perRequest = 1 << 9
-        /// ``shutdown(includingSingletons:timeout:)`` has started: every resolution fails.
-        @usableFromInline static let shutDown = 1 << 10
-        /// What sends a resolution down the general path; with none of these a
-        /// factory's definition is all there is.
+        @usableFromInline static let shutDown = 1 << 10  // shutdown has started: every resolution fails
+        /// Any of these sends a resolution down the general path; without them the definition is all there is.
         @usableFromInline static let general =
             trace | decorator | defaultScope | options | strict | observed | perRequest | shutDown
     }
@@ -54,23 +46,14 @@ public final class ContainerManager: @unchecked Sendable {
         package var dependencyChainTestMax = 8
         package var stack: [Snapshot] = []
         package var autoRegister = AutoRegisterState.pending
-        /// How many slots have persisted options.
-        package var optionsCount = 0
-        /// FactoryTesting strict mode: told about every resolution that used a
-        /// factory's definition (nothing registered, no context override).
+        package var optionsCount = 0  // slots with persisted options
+        /// Strict mode: told of every resolution that used a definition (nothing registered or overridden).
         package var unmockedObserver: (@Sendable (FactoryKey) -> Void)?
-        /// ``shutdown(includingSingletons:timeout:)`` has started; never undone.
-        package var isShutDown = false
-        /// See ``ContainerManager/isPerRequest``.
+        package var isShutDown = false  // never undone
         package var isPerRequest = false
-        /// See ``ContainerManager/logsCaptiveDependencies``.
         package var logsCaptives = false
-        /// FactoryTesting strict mode: told about every captive dependency found.
         package var captiveObserver: (@Sendable (CaptiveDependency) -> Void)?
-        /// How many graph validations of this container are running.
-        package var validations = 0
-        /// How many resolutions from this container wait for another one's build
-        /// (see ``ContainerManager/buildWaiters``).
+        package var validations = 0  // running graph validations
         package var buildWaiters = 0
     }
 
@@ -79,55 +62,40 @@ public final class ContainerManager: @unchecked Sendable {
     @exclusivity(unchecked) package var state = State()
     @usableFromInline package let flags = AtomicWord()
     @usableFromInline package let table = SlotTable<Slot>()
-    /// The global storage (singletons): the process's, or a test's.
+    /// The singletons' storage: the process's, or a test's.
     @usableFromInline let storageLink = OwnedAtomicReference<GlobalStorage>(GlobalStorage.process)
-    /// A number no other manager of this process has, unlike its address, which a
-    /// later manager may reuse: what a custom scope's cache records as its owner.
+    /// Unique in the process, unlike an address a later manager may reuse: a custom cache's owner.
     package let serial = ContainerManager.serials.add(1) + 1
     private static let serials = AtomicWord()
-    /// `state.defaultScope` for lock-free readers: the scope's address, unretained
-    /// (scopes are never freed; see ``Scope``), or 0. Written by ``publishFlags()``.
+    /// `state.defaultScope`'s address for lock-free readers, unretained (scopes are never freed), or 0.
     @usableFromInline let defaultScopeWord = AtomicWord()
-    /// `state.decorator` for lock-free readers.
     let decoratorLink = OwnedAtomicReference<ContainerDecorator>()
 
     /// Creates a manager with no registrations, using the process's singletons.
-    public init() {
-        lock.withLock { publishFlags() }
-    }
+    public init() { lock.withLock { publishFlags() } }
 
-    /// The global storage (singletons) this container uses, unretained: valid
-    /// while the manager's lock is held, or inside a read section
-    /// (``useGlobalStorage(_:)`` swaps it under the lock and releases the old one
-    /// after waiting for readers).
+    /// Unretained: valid under the manager's lock or inside a read section (``useGlobalStorage(_:)``
+    /// swaps it under the lock and releases the old one after waiting for readers).
     @inlinable
     package var globalStorageReference: Unmanaged<GlobalStorage> {
         storageLink.load()!
     }
 
-    /// The global storage this container uses, retained; takes the manager's
-    /// lock, so call it with the lock not held.
-    package var globalStorage: GlobalStorage {
-        lock.withLock { globalStorageReference.takeUnretainedValue() }
-    }
+    /// Retained; takes the manager's lock.
+    package var globalStorage: GlobalStorage { lock.withLock { globalStorageReference.takeUnretainedValue() } }
 
-    /// Makes this container keep its singletons in `storage` (FactoryTesting gives
-    /// each test's container its own). Call before the container is used.
-    ///
-    /// Unlinks every factory's lock-free hit: a link may point into the previous
-    /// storage, whose singletons are no longer this container's.
+    /// Call before the container is used (FactoryTesting gives each test's container its own). Unlinks
+    /// every hit, as a link may point into the previous storage: the next resolution decides again.
     package func useGlobalStorage(_ storage: GlobalStorage) {
         var garbage = Garbage()
         lock.withLock {
             garbage.add(storageLink.exchange(storage))
-            for slot in table.all() { slot.unlinkHit(&garbage) }
+            for slot in table.all() { garbage.add(slot.hitLink.exchange(nil)) }
         }
         garbage.release()
     }
 
-    /// Recomputes ``flags`` from ``state``; `lock` held. The only writer of the
-    /// flags, so no update is ever lost.
-    package func publishFlags() {
+    package func publishFlags() {  // `lock` held; the flags' only writer, so no update is lost
         var value = 0
         if case .done = state.autoRegister { value |= Flags.ready }
         if state.trace { value |= Flags.trace }
@@ -144,14 +112,11 @@ public final class ContainerManager: @unchecked Sendable {
         flags.store(value)
     }
 
-    /// Publishes `state.decorator` for lock-free readers; `lock` held. The
-    /// replaced holder goes to `garbage`.
-    package func publishDecorator(_ garbage: inout Garbage) {
+    package func publishDecorator(_ garbage: inout Garbage) {  // `lock` held
         let holder = state.decorator.map(ContainerDecorator.init)
         garbage.add(decoratorLink.exchange(holder))
     }
 
-    /// The default scope, lock-free.
     @inlinable
     package var publishedDefaultScope: Scope? {
         let bits = defaultScopeWord.value
@@ -159,14 +124,12 @@ public final class ContainerManager: @unchecked Sendable {
         return Unmanaged<Scope>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
     }
 
-    /// The container's decorator, lock-free.
     package var publishedDecorator: ((Any) -> Void)? {
         let section = ReadSection.begin()
         defer { section.end() }
         return decoratorLink.load()?.takeUnretainedValue().call
     }
 
-    /// Runs `body` on the locked state and republishes the flags.
     package func mutate<Result>(_ body: (inout State) -> Result) -> Result {
         lock.withLock {
             let result = body(&state)
@@ -175,12 +138,9 @@ public final class ContainerManager: @unchecked Sendable {
         }
     }
 
-    private func read<Result>(_ body: (State) -> Result) -> Result {
-        lock.withLock { body(state) }
-    }
+    private func read<Result>(_ body: (State) -> Result) -> Result { lock.withLock { body(state) } }
 
-    /// Sets one option and republishes the flags; the value it replaces is
-    /// released after unlocking, as it may be a user's closure (or capture one).
+    /// The replaced value, maybe a user's closure, is released after unlocking.
     func replace<Value>(_ option: WritableKeyPath<State, Value>, with value: Value) {
         let replaced = mutate { state in
             let old = state[keyPath: option]
@@ -190,20 +150,15 @@ public final class ContainerManager: @unchecked Sendable {
         _ = consume replaced
     }
 
-    // MARK: Slots
-
-    /// The slot of `key`, lock-free, or `nil` if the factory never cached or persisted anything here.
+    /// Lock-free; `nil` if the factory never cached or persisted anything here.
     @_alwaysEmitIntoClient @inline(__always)
     package func findSlot(_ key: FactoryKey) -> Unmanaged<Slot>? {
         table.find(key)
     }
 
-    /// The slot of `key`, made if missing; `lock` held.
-    package func slot(_ key: FactoryKey) -> Slot {
-        table.findOrInsert(key) { Slot(key: key) }
-    }
+    package func slot(_ key: FactoryKey) -> Slot { table.findOrInsert(key) { Slot(key: key) } }  // `lock` held
 
-    /// Publishes new options for `slot`, keeping the count behind ``Flags/options``; `lock` held.
+    /// Keeps the count behind ``Flags/options``; `lock` held.
     package func setOptions(_ options: consuming FactoryOptions?, of slot: Slot, _ garbage: inout Garbage) {
         let had = slot.persistedOptions != nil
         let has = slot.setOptions(options, &garbage)
@@ -213,41 +168,34 @@ public final class ContainerManager: @unchecked Sendable {
         }
     }
 
-    // MARK: Options
-
-    /// Trace every resolution cycle of this container through ``logger``: one line
-    /// per resolution, `depth: Container.name<Type> = X:address Type`, where `X` is
-    /// `F` (built by the definition), `R` (by a registration), `O` (by a context
-    /// override) or `C` (from a cache). Lines are written when the outermost
-    /// resolution ends. Off by default. Asynchronous factories write their lines
-    /// the same way; what an async closure resolves is one level deeper, and a
-    /// resolution that throws ends its line with `threw` and the error's type.
+    /// Trace every resolution cycle of this container through ``logger`` (off by default): one line per
+    /// resolution, `depth: Container.name<Type> = X:address Type`, where `X` is `F` (built by the
+    /// definition), `R` (by a registration), `O` (by a context override) or `C` (from a cache), written
+    /// when the outermost resolution ends. Async factories write the same lines; what an async closure
+    /// resolves is one level deeper, and a resolution that throws ends with `threw` and the error's type.
     public var trace: Bool {
         get { read { $0.trace } }
         set { mutate { $0.trace = newValue } }
     }
 
-    /// Where trace lines go. Defaults to `print`. Called outside any lock, on the
-    /// thread that resolved; it may be any thread, so a logger that collects
-    /// lines from several threads must be thread-safe itself.
+    /// Where trace lines go; `print` by default. Called with no lock held on the resolving thread, which
+    /// may be any thread, so a logger collecting lines must be thread-safe itself.
     public var logger: (String) -> Void {
         get { read { $0.logger.log } }
         set { replace(\.logger, with: LoggerBox(newValue)) }
     }
 
-    /// Stop the program with the whole chain when a factory's resolution comes back
-    /// to itself (same container instance, equal parameter). On by default, in
-    /// every build configuration; turning it off saves a short scan per build and
-    /// turns a cycle into a stack overflow.
+    /// Stop the program with the whole chain when a resolution comes back to itself (same container
+    /// instance, equal parameter). On by default in every build configuration; turning it off saves a
+    /// short scan per build and turns a cycle into a stack overflow.
     public var circularDependencyTesting: Bool {
         get { read { $0.checkCycles } }
         set { mutate { $0.checkCycles = newValue } }
     }
 
-    /// Factory's name for the cycle check. Factory counted how often a type
-    /// appeared in one chain; cycles are detected exactly here, so any positive
-    /// value turns ``circularDependencyTesting`` on and 0 turns it off. The value
-    /// is kept and returned as set (default 8).
+    /// Factory's name for the cycle check, which counted a type's appearances in one chain. Cycles are
+    /// detected exactly here, so any positive value turns ``circularDependencyTesting`` on and 0 off;
+    /// the value is kept and returned as set (default 8).
     public var dependencyChainTestMax: Int {
         get { read { $0.dependencyChainTestMax } }
         set {
@@ -258,25 +206,23 @@ public final class ContainerManager: @unchecked Sendable {
         }
     }
 
-    /// Stop the program when a `promised()` factory is resolved with nothing
-    /// registered. On by default in DEBUG builds; has no effect in release builds,
-    /// where such a resolution returns `nil`. Under FactoryTesting's traits and
-    /// XCTest helpers the running test fails instead, and resolution returns `nil`.
+    /// Stop the program when a `promised()` factory is resolved with nothing registered. On by default in
+    /// DEBUG builds; no effect in release builds, where it returns `nil`. Under FactoryTesting's traits
+    /// and XCTest helpers the running test fails instead, and resolution returns `nil`.
     public var promiseTriggersError: Bool {
         get { read { $0.promiseTriggersError } }
         set { mutate { $0.promiseTriggersError = newValue } }
     }
 
-    /// The scope of factories that do not name one. `nil` (the default) means unique.
-    ///
-    /// Changing it does not clear instances already cached.
+    /// The scope of factories that do not name one; `nil` (the default) means unique. Changing it
+    /// does not clear instances already cached.
     public var defaultScope: Scope? {
         get { read { $0.defaultScope } }
         set { mutate { $0.defaultScope = newValue } }
     }
 
-    /// Called with every instance this container resolves, new or cached, after
-    /// the factory's own decorator. Runs on the resolving thread, with no lock held.
+    /// Called with every instance this container resolves, new or cached, after the factory's own
+    /// decorator, on the resolving thread with no lock held.
     public var decorator: ((Any) -> Void)? {
         get { read { $0.decorator } }
         set {
@@ -292,15 +238,12 @@ public final class ContainerManager: @unchecked Sendable {
         }
     }
 
-    // MARK: Reset
-
     /// Resets this container.
     ///
-    /// - Parameter options: `.registration` removes every `register` (and runs
-    ///   `autoRegister()` again on next use), `.context` every context override,
-    ///   `.scope` empties this container's scope caches, `.all` does all three,
-    ///   forgets modifiers applied at run time and runs `autoRegister()` again on
-    ///   next use. Singletons are left alone unless `.singletons` is named.
+    /// - Parameter options: `.registration` removes every `register` (and runs `autoRegister()` again
+    ///   on next use), `.context` every context override, `.scope` empties this container's scope
+    ///   caches, `.all` does all three, forgets modifiers applied at run time and runs `autoRegister()`
+    ///   again on next use. Singletons are left alone unless `.singletons` is named.
     public func reset(options: FactoryResetOptions = .all) {
         var garbage = Garbage()
         lock.withLock {
@@ -319,14 +262,12 @@ public final class ContainerManager: @unchecked Sendable {
 }
 
 extension ContainerManager {
-    /// Records that this container uses `owner`'s cells for `key` (a custom scope's
-    /// cache), so that its resets, `pop()` and shutdown empty them.
+    /// So that resets, `pop()` and shutdown empty a custom cache's cells too.
     package func track(_ owner: any CellOwner, for key: FactoryKey) {
         lock.withLock { slot(key).trackedCells.append(TrackedCells(owner: owner)) }
     }
 
-    /// Drops every instance this container cached under `scope`, atomically with
-    /// every other change; the instances are released after unlocking.
+    /// Atomic with every other change; the instances are released after unlocking.
     package func removeAll(scope: Scope) {
         var garbage = Garbage()
         let scopeID = ObjectIdentifier(scope)
@@ -337,13 +278,9 @@ extension ContainerManager {
     }
 }
 
-/// A container's decorator, published for lock-free readers.
 final class ContainerDecorator: @unchecked Sendable {
-    // Sendable because it is immutable; the closure is called on resolving
-    // threads, as ``ContainerManager/decorator`` documents.
+    // Sendable: immutable; the closure runs on resolving threads, as `decorator` documents.
     let call: (Any) -> Void
 
-    init(_ call: @escaping (Any) -> Void) {
-        self.call = call
-    }
+    init(_ call: @escaping (Any) -> Void) { self.call = call }
 }

@@ -1,18 +1,13 @@
-/// What a `reset` clears.
-///
-/// On a factory, `.registration` restores its definition, `.context` removes its
-/// context overrides, `.scope` drops its cached instance (whatever its scope,
-/// singleton included) and `.all` does all of that and forgets persisted
-/// modifiers. On a container manager the same options apply to every factory;
-/// singletons are reset only when `.singletons` is named.
+/// What a `reset` clears. On a factory, `.registration` restores its definition, `.context` removes its
+/// context overrides, `.scope` drops its cached instance (whatever its scope, singleton included) and
+/// `.all` does all of that and forgets persisted modifiers. On a container manager the same options
+/// apply to every factory; singletons are reset only when `.singletons` is named.
 public struct FactoryResetOptions: OptionSet, Sendable, Hashable {
     /// The option bits.
     public let rawValue: Int
 
     /// Creates options from raw bits.
-    public init(rawValue: Int) {
-        self.rawValue = rawValue
-    }
+    public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Registrations made with `register`.
     public static let registration = FactoryResetOptions(rawValue: 1 << 0)

@@ -1,7 +1,5 @@
-// These helpers and the always-inlined resolution path below them are
-// `@_alwaysEmitIntoClient`: a specialized client never calls an unspecialized
-// copy, so FactoryCore's object does not carry one (about 45 KB in a static
-// tool; Examples/CLITool/README.md has the measurement).
+// `@_alwaysEmitIntoClient`, like the resolution path below them: a specialized client never calls
+// an unspecialized copy, so FactoryCore does not carry one (about 45 KB; Examples/CLITool/README.md).
 
 /// Resolves a factory of `Container.shared`: `let service = resolve(\.service)`.
 @_alwaysEmitIntoClient

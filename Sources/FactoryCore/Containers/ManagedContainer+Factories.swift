@@ -1,7 +1,6 @@
 extension ManagedContainer {
-    /// Makes a factory bound to this container: `var service: Factory<Service> { self { Service() } }`.
-    ///
-    /// The same as `Factory(self) { ... }`.
+    /// Makes a factory bound to this container, as `Factory(self) { ... }` does:
+    /// `var service: Factory<Service> { self { Service() } }`.
     @_transparent @_alwaysEmitIntoClient
     public func callAsFunction<T>(
         key: StaticString = #function, isolation: isolated (any Actor)? = #isolation, _ factory: @escaping () -> T
@@ -18,18 +17,16 @@ extension ManagedContainer {
         ParameterFactory(self, key: key, isolation: isolation, factory)
     }
 
-    /// Makes a factory with no definition, whose implementation is registered later
-    /// (by another module, or at start-up):
+    /// Makes a factory with no definition, whose implementation is registered later (by another module,
+    /// or at start-up):
     ///
     /// ```swift
     /// var analytics: Factory<(any Analytics)?> { promised() }
     /// ```
     ///
-    /// Resolving it before anything is registered stops a DEBUG build with a
-    /// message naming the factory while ``ContainerManager/promiseTriggersError``
-    /// is on (the default), and returns `nil` otherwise. Inside a test run under
-    /// FactoryTesting's trait or XCTest helpers, that test fails instead and the
-    /// resolution returns `nil`.
+    /// Resolving it before anything is registered stops a DEBUG build with a message naming the factory
+    /// while ``ContainerManager/promiseTriggersError`` is on (the default), and returns `nil` otherwise.
+    /// Under FactoryTesting's trait or XCTest helpers the running test fails instead and it returns `nil`.
     public func promised<T>(key: StaticString = #function) -> Factory<T?> {
         var factory = Factory<T?>(self, key: key) { @Sendable in nil }
         factory.registration.traits.insert([.promised, .general])
@@ -44,14 +41,10 @@ extension ManagedContainer {
     }
 
     /// Calls `decorator` with every instance this container resolves; `nil` removes it.
-    public func decorator(_ decorator: ((Any) -> Void)?) {
-        manager.decorator = decorator
-    }
+    public func decorator(_ decorator: ((Any) -> Void)?) { manager.decorator = decorator }
 
     /// Resets this container; see ``ContainerManager/reset(options:)``.
-    public func reset(options: FactoryResetOptions = .all) {
-        manager.reset(options: options)
-    }
+    public func reset(options: FactoryResetOptions = .all) { manager.reset(options: options) }
 
     /// Runs `transform` on this container and returns it, for set-up in one expression:
     /// `let container = Container().with { $0.api.register { MockAPI() } }`.
@@ -70,13 +63,11 @@ extension ManagedContainer {
     }
     #endif
 
-    /// Runs `transform` on this container and returns it:
-    /// `Container.shared { $0.api.register { MockAPI() } }`.
+    /// Runs `transform` on this container and returns it: `Container.shared { $0.api.register { MockAPI() } }`.
     ///
-    /// Where SwiftUI exists, FactoryWrappers adds a form that returns an `EmptyView`,
-    /// as Factory does, so that the transform stands as a statement in a `#Preview`
-    /// body; that form wins wherever both fit, and this one is picked where the
-    /// container is expected (`let container: Container = Container() { ... }`).
+    /// Where SwiftUI exists, FactoryWrappers adds a form returning an `EmptyView`, as Factory does, so the
+    /// transform stands as a statement in a `#Preview` body; that form wins wherever both fit, and this
+    /// one is picked where the container is expected (`let container: Container = Container() { ... }`).
     @discardableResult @_disfavoredOverload
     public func callAsFunction(_ transform: (Self) -> Void) -> Self {
         transform(self)
@@ -95,11 +86,8 @@ extension ManagedContainer {
 }
 
 extension SharedContainer {
-    /// Runs `transform` on the shared instance and returns it.
-    ///
-    /// Factory 3.2 deprecates the container forms of `preview` for the container
-    /// transform, `Container.shared { ... }`. Where SwiftUI exists, FactoryWrappers
-    /// adds a form that returns an `EmptyView`, and that form wins wherever both fit.
+    /// Runs `transform` on the shared instance and returns it. Factory 3.2 deprecates it for the container
+    /// transform, `Container.shared { ... }`. FactoryWrappers' `EmptyView` form wins where SwiftUI exists.
     @available(*, deprecated, message: "use the container transform: Container.shared { ... }")
     @discardableResult @_disfavoredOverload
     public static func preview(_ transform: (Self) -> Void) -> Self {
@@ -107,8 +95,7 @@ extension SharedContainer {
         return shared
     }
 
-    /// Runs `transform` on this container and returns it, as the static `preview(_:)` does
-    /// on the shared instance.
+    /// Runs `transform` on this container and returns it, as the static `preview(_:)` does on the shared one.
     @available(*, deprecated, message: "use the container transform: Container.shared { ... }")
     @discardableResult @_disfavoredOverload
     public func preview(_ transform: (Self) -> Void) -> Self {

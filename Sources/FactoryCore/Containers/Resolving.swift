@@ -1,5 +1,4 @@
-/// Opt-in type-based registration, in the style of Resolver, for containers that
-/// conform to it:
+/// Opt-in type-based registration, in the style of Resolver, for containers that conform to it:
 ///
 /// ```swift
 /// extension Container: Resolving {}
@@ -7,10 +6,9 @@
 /// let service: (any ServiceType)? = Container.shared.resolve()
 /// ```
 ///
-/// Registrations are keyed by the exact type: registering `Service` does not make
-/// `any ServiceType` resolvable. They are ordinary registrations of this container:
-/// `reset`, `push` and `pop` apply to them, and modifiers chained after
-/// `register` (`.scope(.singleton)`) persist with them.
+/// Registrations are keyed by the exact type: registering `Service` does not make `any ServiceType`
+/// resolvable. They are ordinary registrations of this container: `reset`, `push` and `pop` apply to
+/// them, and modifiers chained after `register` (`.scope(.singleton)`) persist with them.
 public protocol Resolving: ManagedContainer {}
 
 extension Resolving {
@@ -22,23 +20,20 @@ extension Resolving {
         typedFactory(type).register(isolation: isolation) { _ in factory() }
     }
 
-    /// Resolves the `T` registered in this container, or `nil` when none is.
-    ///
-    /// A reset racing this call either happens before it (nil) or after it has
-    /// read the registration, which then builds the instance.
+    /// Resolves the `T` registered in this container, or `nil` when none is. A racing reset either
+    /// happens before it (`nil`) or after it read the registration, which then builds the instance.
     public func resolve<T>(_ type: T.Type = T.self) -> T? {
         var factory = typedFactory(type)
         guard let registered = registration(of: factory) else { return nil }
-        // The registration read here is the definition, so a reset after this point still has a closure to run.
+        // The registration read here is the definition, so a reset after this point still has a
+        // closure to run; its isolation, checked when it runs, is the registration's.
         let closure = registered.closure
-        // Its isolation, checked when it runs, is the registration's.
         factory.factory = ClosureAdapter.adapt({ closure(()) }, nil).0
         factory.registration.isolation = registered.isolation
         return factory.resolve()
     }
 
-    /// The factory registered for `T`, or `nil` when none is. Its modifiers work
-    /// as on any factory and persist.
+    /// The factory registered for `T`, or `nil` when none is; its modifiers work as usual and persist.
     public func factory<T>(_ type: T.Type = T.self) -> Factory<T>? {
         let factory = typedFactory(type)
         return registration(of: factory) == nil ? nil : factory
@@ -48,6 +43,7 @@ extension Resolving {
         manager.ensureAutoRegistered(self)
         let key = factory.registration.key
         let box = manager.findSlot(key)?._withUnsafeGuaranteedRef { $0.loadOptions()?.value.registration }
+        // Safe: the key names `T` and a `Void` parameter, so its box holds `Factory<T>.Closure`.
         return box.map { unsafeDowncast($0, to: RegistrationBox<Factory<T>.Closure>.self) }
     }
 

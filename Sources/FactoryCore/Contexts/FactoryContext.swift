@@ -6,19 +6,16 @@ import Glibc
 import Musl
 #endif
 
-/// What the running process is: test run, preview, debug build, simulator, and
-/// which arguments are present. Context overrides (`onTest`, `onArg`, ...) are
-/// chosen by it at each resolution.
+/// What the running process is (test run, preview, debug build, simulator, arguments present),
+/// which chooses context overrides (`onTest`, `onArg`, ...) at each resolution.
 ///
-/// ``current`` is detected once at first use and can be changed at run time
-/// (tests may set `isPreview` or `isTest` to exercise a context).
+/// ``current`` is detected once at first use and can be changed at run time (tests may set
+/// `isPreview` or `isTest` to exercise a context).
 ///
 /// ## Launch arguments in release builds
-/// A command-line flag must not silently swap a real service for a mock in a
-/// shipped binary. In builds without `DEBUG`, launch arguments and the preview
-/// environment are ignored by context matching unless the app opts in once with
-/// ``honorsLaunchOverridesInRelease``. Runtime arguments added with
-/// ``setArg(_:forKey:)`` are the app's own code and always count.
+/// A command-line flag must not silently swap a real service for a mock in a shipped binary. Without
+/// `DEBUG`, context matching ignores launch arguments and the preview environment unless the app opts
+/// in with ``honorsLaunchOverridesInRelease``. Runtime arguments (``setArg(_:forKey:)``) always count.
 public struct FactoryContext: Sendable {
     /// The process's launch arguments (`CommandLine.arguments`).
     public var arguments: [String]
@@ -33,13 +30,9 @@ public struct FactoryContext: Sendable {
     /// Running in a simulator.
     public var isSimulator: Bool
 
-    /// The running process's context, detected now: launch arguments, whether a
-    /// test runner or a SwiftUI preview runs it, the build's DEBUG flag and the
-    /// simulator. `FactoryContext.current = FactoryContext()` undoes changes a
-    /// test made to ``current`` (runtime arguments included).
-    public init() {
-        self = Self.detect()
-    }
+    /// The running process's context, detected now (arguments, test runner, preview, DEBUG, simulator).
+    /// `FactoryContext.current = FactoryContext()` undoes a test's changes to ``current``, runtime arguments included.
+    public init() { self = Self.detect() }
 
     /// Creates a context with the given values; ``current`` is the one resolution uses.
     public init(
@@ -63,24 +56,18 @@ public struct FactoryContext: Sendable {
         var honorsLaunchOverridesInRelease = false
     }
 
-    /// The writers' copy, changed under its lock; each change publishes an
-    /// immutable snapshot that readers load without a lock.
+    /// The writers' copy; each change publishes an immutable snapshot readers load lock-free.
     private static let global = LockedBox(Global(context: .detect()))
-    // Made from its own detection, never from `global`: its one-time set-up must
-    // not wait for `global`'s lock, which `update` holds while it publishes.
+    // Its own detection, never `global`'s: its lazy set-up must not wait for the lock `update` holds.
     private static let published = PublishedGlobal(Global(context: .detect()))
 
-    /// A snapshot of ``Global`` behind an atomic reference.
     private final class PublishedGlobal: @unchecked Sendable {
-        // Sendable because `snapshot` is only read and written atomically (see AtomicReference).
+        // Sendable: `snapshot` is only accessed atomically (see AtomicReference).
         let snapshot: OwnedAtomicReference<Snapshot>
 
-        init(_ initial: Global) {
-            snapshot = OwnedAtomicReference(Snapshot(initial))
-        }
+        init(_ initial: Global) { snapshot = OwnedAtomicReference(Snapshot(initial)) }
 
-        /// The current snapshot's values, copied inside a read section.
-        var value: Global {
+        var value: Global {  // copied inside a read section
             let section = ReadSection.begin()
             defer { section.end() }
             return snapshot.load()!.takeUnretainedValue().value
@@ -92,17 +79,15 @@ public struct FactoryContext: Sendable {
         init(_ value: Global) { self.value = value }
     }
 
-    /// A change to ``Global``: a struct around the closure so that the optimizer
-    /// does not copy `update` for each change passed to it.
+    /// A struct around the closure so the optimizer does not specialize `update` per change.
     private struct GlobalChange {
         let apply: (inout Global) -> Void
     }
 
-    /// Changes the global state under its lock and publishes the result; the
-    /// replaced snapshot is released once no reader can still use it.
+    /// The replaced snapshot is released once no reader can still use it.
     private static func update(_ change: GlobalChange) {
         var garbage = Garbage()
-        // Touched before the lock: its lazy set-up must not run while the lock is held.
+        // Touched before the lock: its lazy set-up must not run under it.
         let published = self.published
         global.withLock { global in
             change.apply(&global)
@@ -111,20 +96,16 @@ public struct FactoryContext: Sendable {
         garbage.release()
     }
 
-    /// The context of this process. Reading it takes no lock (resolution reads it
-    /// for factories that have context overrides); setting it takes a
-    /// process-wide lock.
+    /// The context of this process. Reading it takes no lock (resolution reads it for factories with
+    /// context overrides); setting it takes a process-wide lock.
     public static var current: FactoryContext {
         get { published.value.context }
         set { update(GlobalChange { $0.context = newValue }) }
     }
 
-    /// Opt-in for release builds: honour launch arguments (`onArg`, `onArgs`) and
-    /// the preview environment (`onPreview`) when matching contexts.
-    ///
-    /// Off by default, so that in a shipped binary nobody can swap a service for
-    /// a mock by passing a flag. It has no effect in DEBUG builds, where they are
-    /// always honoured. Set it once at launch, before the first resolution.
+    /// Opt-in for release builds: honour launch arguments (`onArg`, `onArgs`) and the preview environment (`onPreview`)
+    /// when matching contexts. Off by default, so nobody can swap a service for a mock in a shipped binary by passing a
+    /// flag; no effect in DEBUG builds, which always honour them. Set it once at launch, before the first resolution.
     public static var honorsLaunchOverridesInRelease: Bool {
         get { published.value.honorsLaunchOverridesInRelease }
         set { update(GlobalChange { $0.honorsLaunchOverridesInRelease = newValue }) }
@@ -140,17 +121,14 @@ public struct FactoryContext: Sendable {
         update(GlobalChange { _ = $0.context.runtimeArguments.removeValue(forKey: key) })
     }
 
-    /// The context and the release switch, from one snapshot: what a resolution
-    /// matches context overrides against.
+    /// Both from one snapshot: what a resolution matches context overrides against.
     package static var matching: (context: FactoryContext, honorsLaunchOverridesInRelease: Bool) {
         let global = published.value
         return (global.context, global.honorsLaunchOverridesInRelease)
     }
 
-    /// Whether `argument` is a runtime argument (key or value), or a launch
-    /// argument honoured in this build: always in DEBUG, in release only when
-    /// `honorsLaunchOverridesInRelease`. The switch is a parameter, not read here,
-    /// so that a caller decides with one snapshot (see ``matching``).
+    /// A runtime argument (key or value), or a launch argument when DEBUG or honoured in release.
+    /// The switch is a parameter so a caller decides with one snapshot (``matching``).
     package func hasArgument(_ argument: String, honorsLaunchOverridesInRelease: Bool) -> Bool {
         if runtimeArguments[argument] != nil || runtimeArguments.values.contains(argument) {
             return true
@@ -159,7 +137,6 @@ public struct FactoryContext: Sendable {
         return arguments.contains(argument)
     }
 
-    /// Reads the process's situation from its arguments, environment and loaded libraries.
     package static func detect() -> FactoryContext {
         let arguments = CommandLine.arguments
         #if DEBUG
@@ -194,9 +171,7 @@ public struct FactoryContext: Sendable {
         return symbolLoaded("swt_abiv0_getEntryPoint")
     }
 
-    private static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
+    private static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
     private static func symbolLoaded(_ name: String) -> Bool {
         #if canImport(Darwin)

@@ -30,8 +30,7 @@ public enum FactoryContextType: Hashable, Sendable {
         }
     }
 
-    /// Whether this context applies to `context`, where a release build honours
-    /// launch arguments and previews only if `honorsLaunchOverridesInRelease`.
+    /// A release build honours launch arguments and previews only if `honors`.
     package func matches(_ context: FactoryContext, honorsLaunchOverridesInRelease honors: Bool) -> Bool {
         switch self {
         case .arg(let argument):

@@ -1,19 +1,12 @@
 #if SwiftConcurrency
-// Factory 2.5 spelled a main-actor factory with the isolation on the closure
-// (`self { @MainActor in Model() }`); Factory 3 and this package take it from the
-// enclosing declaration (`@MainActor var model: Factory<Model> { self { Model() } }`).
-// These definitions accept the 2.5 spelling (the modifiers' forms are in
-// FactoryModifying+Registration.swift). A closure without an explicit global actor
-// still picks the main overloads, which take the caller's isolation. Both
-// spellings store the same closure and record the same `.main` isolation, so
-// resolving either off the main actor stops with the same message.
+// Factory 2.5's `self { @MainActor in Model() }` (Factory 3 takes the isolation from the
+// enclosing declaration). Both spellings record `.main`, so resolving either off the main actor
+// stops with the same message; the modifiers' forms are in FactoryModifying+Registration.swift.
 
 extension Factory {
-    /// Creates a factory whose closure is written `{ @MainActor in ... }`, as in Factory 2.5.
-    ///
-    /// The closure runs only on the main actor: resolving the factory elsewhere stops
-    /// the program with a message naming it; use ``resolveOnMainActor()`` from other
-    /// contexts.
+    /// Creates a factory whose closure is written `{ @MainActor in ... }`, as in Factory 2.5. The closure
+    /// runs only on the main actor: resolving the factory elsewhere stops the program with a message
+    /// naming it; use ``resolveOnMainActor()`` from other contexts.
     @_transparent @_alwaysEmitIntoClient
     public init<C: ManagedContainer>(
         _ container: C, key: StaticString = #function, _ factory: @escaping @MainActor () -> T
@@ -24,8 +17,8 @@ extension Factory {
 }
 
 extension ParameterFactory {
-    /// Creates a parameter factory whose closure is written `{ @MainActor in ... }`,
-    /// as in Factory 2.5. The closure runs only on the main actor; see ``Factory``.
+    /// Creates a parameter factory whose closure is written `{ @MainActor in ... }`, as in Factory 2.5;
+    /// it runs only on the main actor (see ``Factory``).
     @_transparent @_alwaysEmitIntoClient
     public init<C: ManagedContainer>(
         _ container: C, key: StaticString = #function, _ factory: @escaping @MainActor (P) -> T
@@ -53,8 +46,7 @@ extension ManagedContainer {
 }
 
 extension Resolving {
-    /// Registers a closure written `{ @MainActor in ... }` as the way to build `T`;
-    /// otherwise the same as ``register(_:isolation:factory:)``.
+    /// ``register(_:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @discardableResult
     public func register<T>(_ type: T.Type = T.self, factory: @escaping @MainActor () -> T) -> Factory<T> {
         typedFactory(type).register { @MainActor _ in factory() }

@@ -11,16 +11,13 @@
 /// let service = Container.shared.service()
 /// ```
 ///
-/// A factory is a small value; making one allocates nothing unless its closure
-/// captures something. Its identity is the container type, the property name
-/// (`#function`) and `T`.
+/// A factory is a small value; making one allocates nothing unless its closure captures something. Its
+/// identity is the container type, the property name (`#function`) and `T`.
 ///
-/// The closure keeps the isolation of the place it is written: in a `@MainActor`
-/// property (or a module whose default isolation is the main actor) it is a
-/// main-actor closure, and resolving the factory off the main thread stops the
-/// program with a message naming the factory; use ``resolveOnMainActor()`` from
-/// other contexts. A closure isolated to another global actor runs on the
-/// resolving thread, as in Factory; use ``resolveOnGlobalActor(_:)`` to run it there.
+/// The closure keeps the isolation of the place it is written: in a `@MainActor` property (or a module whose default
+/// isolation is the main actor) it is a main-actor closure, and resolving the factory off the main thread stops the
+/// program with a message naming it; use ``resolveOnMainActor()`` from other contexts. A closure isolated to another
+/// global actor runs on the resolving thread, as in Factory; use ``resolveOnGlobalActor(_:)`` to run it there.
 public struct Factory<T>: FactoryModifying, Sendable {
     /// No parameter.
     public typealias P = Void
@@ -46,11 +43,9 @@ public struct Factory<T>: FactoryModifying, Sendable {
         self.init(container, key, closure, closureIsolation)
     }
 
-    // The definition's chain (the container's `callAsFunction`, these inits, the
-    // closure adapter, the header's init, the scope modifiers) is transparent:
-    // inlined before optimization, so an app's build does not specialize each of
-    // them for every factory type and then inline them anyway (about half of an
-    // app module's optimization time; Benchmarks/README.md, app scale).
+    // The definition's chain (container `callAsFunction`, these inits, the closure adapter, the
+    // header's init, scope modifiers) is transparent: inlined before optimization, so an app does
+    // not specialize each per factory type first (about half its optimization time; Benchmarks/README.md).
     @_transparent @_alwaysEmitIntoClient @usableFromInline
     init<C: ManagedContainer>(
         _ container: C, _ name: StaticString, _ factory: @escaping @Sendable () -> T, _ isolation: ClosureIsolation
@@ -72,23 +67,13 @@ public struct Factory<T>: FactoryModifying, Sendable {
         resolved()
     }
 
-    /// The resolution: what a caller compiles once per value type, not per call.
-    /// The fast path's lookup is the library's (``FactoryRegistration/fastStep(parameter:)``);
-    /// this reads the instance out of the cell it found, or runs the closure of a
-    /// direct build, which only code that knows `T` can do; everything else is
-    /// the general path's.
-    ///
-    /// Every use of `registration` and `factory` is in a function of its own: in
-    /// an unoptimized build each use copies them into this frame, which a nested
-    /// resolution keeps on the stack (RELIABILITY.md, guarantee 10).
-    // `__consuming`: the caller hands over the factory value it just made instead
-    // of releasing it after the call, which leaves an app's code that resolves many
-    // factories in a row fewer retains and releases to optimize. Not `consuming`:
-    // that binding is mutable, and an unoptimized build copies it into this frame
-    // at each use (RELIABILITY.md, guarantee 10). The semantics attribute keeps
-    // the optimizer from turning the owned factory back into a borrowed one when
-    // it specializes this function: the caller would then copy the whole value
-    // into a second temporary to pass it.
+    /// Compiled once per value type: the lookup is the library's (``FactoryRegistration/fastStep(parameter:)``); this
+    /// does only what needs `T` (read the found cell, run a direct build's closure). Each use of `registration` and
+    /// `factory` is its own function: unoptimized, each use copies them into this frame, which nested resolutions keep
+    /// on the stack (RELIABILITY.md, guarantee 10).
+    // `__consuming`: the caller hands over the value it just made, leaving fewer retains and releases; not `consuming`,
+    // whose mutable binding an unoptimized build copies at each use. The semantics attribute stops specialization
+    // turning it back into a borrow, which would make the caller copy the whole value into a second temporary.
     @_alwaysEmitIntoClient @inline(never) @usableFromInline
     @_semantics("optimize.sil.specialize.owned2guarantee.never")
     __consuming func resolved() -> T {
@@ -105,7 +90,6 @@ public struct Factory<T>: FactoryModifying, Sendable {
         factory.registration.fastStep(parameter: nil)
     }
 
-    /// Runs the closure of the build `fastStep` entered.
     @_alwaysEmitIntoClient
     static func build(_ factory: borrowing Self, entered context: Unmanaged<ResolutionContext>) -> T {
         let value = factory.factory()

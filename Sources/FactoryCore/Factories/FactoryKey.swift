@@ -6,20 +6,14 @@ import Glibc
 import Musl
 #endif
 
-/// Identifies one factory: its container type, its name (`#function`, the
-/// property's name), its parameter type and its value type.
-///
-/// Two factories are the same when all four are equal; names are compared by
-/// their characters, so equal names compiled into different modules are equal.
-/// Each container instance keeps its own registrations and caches under these keys.
+/// Identifies one factory: its container type, its name (`#function`, the property's name), its
+/// parameter type and its value type. Two factories are the same when all four are equal; names
+/// compare by their characters, so equal names compiled into different modules are equal. Each
+/// container instance keeps its own registrations and caches under these keys.
 public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
-    /// The factory's name.
     @usableFromInline package let name: StaticString
-    /// The type the factory resolves.
     @usableFromInline package let valueType: Any.Type
-    /// The parameter type; `Void` for a ``Factory``.
-    @usableFromInline package let parameterType: Any.Type
-    /// The type of the container the factory belongs to.
+    @usableFromInline package let parameterType: Any.Type  // `Void` for a Factory
     @usableFromInline package let containerType: any AnyObject.Type
 
     @inlinable
@@ -40,11 +34,8 @@ public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Hashes the key's name by its characters and its three types by identity.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(hashBits)
-    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(hashBits) }
 
-    /// The hash that the library's own tables use.
     @_alwaysEmitIntoClient @inline(__always)
     package var hashBits: Int {
         FactoryName.hash(name, ObjectIdentifier(valueType), ObjectIdentifier(parameterType), ObjectIdentifier(containerType))
@@ -59,7 +50,6 @@ public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
 /// Hashing and comparing factory names without building strings.
 @usableFromInline
 package enum FactoryName {
-    /// Whether two names have the same characters; equal addresses answer at once.
     @inlinable
     package static func equal(_ lhs: StaticString, _ rhs: StaticString) -> Bool {
         guard lhs.hasPointerRepresentation, rhs.hasPointerRepresentation else {
@@ -71,16 +61,10 @@ package enum FactoryName {
         return memcmp(lhs.utf8Start, rhs.utf8Start, count) == 0
     }
 
-    /// A hash of the name's characters mixed with three type identities.
-    ///
-    /// Reads the name's length and three 8-byte words (its start, middle and end,
-    /// overlapping for short names), so every character of a name up to 24 bytes
-    /// long counts — names that differ anywhere, not only in length, spread over a
-    /// table — and equal names at different addresses hash alike. Longer names
-    /// that differ only outside those words share a hash and are told apart by
-    /// ``equal(_:_:)``. Keys come from code, not from outside input, so one
-    /// multiplication over words combined by rotation and addition is enough: a
-    /// cache hit computes it every time.
+    /// Hashes the length and three 8-byte words (start, middle, end; overlapping when short), so
+    /// every character of a name up to 24 bytes counts and equal names at different addresses
+    /// hash alike; longer names differing elsewhere collide and ``equal(_:_:)`` tells them apart.
+    /// Keys come from code, not input, so one multiplication suffices: every cache hit computes it.
     @_alwaysEmitIntoClient @inline(__always)
     package static func hash(
         _ name: StaticString, _ first: ObjectIdentifier, _ second: ObjectIdentifier, _ third: ObjectIdentifier
@@ -92,8 +76,7 @@ package enum FactoryName {
         return name.withUTF8Buffer { finish(types, UnsafeRawPointer($0.baseAddress!), $0.count) }
     }
 
-    /// The hash of a name given as bytes: what ``hash(_:_:_:_:)`` computes for a
-    /// `StaticString` with these characters. Tests use it to hash names built at run time.
+    /// ``hash(_:_:_:_:)`` of these characters, for tests' names built at run time.
     package static func hashBytes(
         _ bytes: UnsafeRawBufferPointer, _ first: ObjectIdentifier, _ second: ObjectIdentifier, _ third: ObjectIdentifier
     ) -> Int {
@@ -102,8 +85,7 @@ package enum FactoryName {
         return finish(types, base, bytes.count)
     }
 
-    // Type identities are addresses: their low bits are alignment, so each is
-    // rotated to put different bits in the low positions the table's mask keeps.
+    // Type identities' low bits are alignment: rotations put varying bits where the table's mask looks.
     @_alwaysEmitIntoClient @inline(__always)
     static func combine(_ first: ObjectIdentifier, _ second: ObjectIdentifier, _ third: ObjectIdentifier) -> UInt {
         UInt(bitPattern: first) ^ rotate(UInt(bitPattern: second), 21) ^ rotate(UInt(bitPattern: third), 43)

@@ -1,20 +1,13 @@
-// `register`, the context overrides and Factory 3.2's registration sugar, once for
-// every kind of factory: each takes the kind's ``FactoryModifying/Closure``. A
-// synchronous closure keeps the isolation of the place it is written (the
-// `isolation` parameter, `#isolation`), which the resolution checks before running
-// it; a closure written `{ @MainActor in ... }` (Factory 2.5's spelling) has a
-// form of its own below, for the synchronous kinds.
+// `register`, the context overrides and Factory 3.2's sugar, once for every kind, over its
+// ``FactoryModifying/Closure``. A sync closure keeps its place's isolation (`#isolation`), checked
+// before it runs; `{ @MainActor in ... }` (Factory 2.5) has its own forms below.
 
 extension FactoryModifying {
-    /// Replaces the definition's closure for this container until reset, and drops
-    /// the factory's cached instances so the next resolution uses `factory`.
-    ///
-    /// Other container instances are not affected. Modifiers chained after
-    /// `register` persist with it: `container.service.register { Mock() }.singleton`.
-    /// A resolution already under way may still finish with the old closure, but
-    /// none that starts after `register` returns uses it, and an instance the old
-    /// closure builds is never cached. Inside the container's `autoRegister()` it
-    /// keeps what is cached, as in Factory.
+    /// Replaces the definition's closure for this container (not other instances) until reset, and drops the factory's
+    /// cached instances so the next resolution uses `factory`. Modifiers chained after it persist with it:
+    /// `container.service.register { Mock() }.singleton`. A resolution already under way may finish with the old
+    /// closure, but none that starts after `register` returns uses it, and what the old closure builds is never cached.
+    /// Inside `autoRegister()` it keeps what is cached, as in Factory.
     ///
     /// - Parameters:
     ///   - isolation: Leave the default (`#isolation`): the actor a synchronous closure is isolated to, checked when it runs.
@@ -25,11 +18,9 @@ extension FactoryModifying {
         return self
     }
 
-    /// Overrides the factory in the given contexts; see ``FactoryContextType`` for
-    /// precedence. A context override wins over `register`, and keeps what is cached.
-    ///
-    /// In the factory's own definition the override is part of the definition;
-    /// applied anywhere else it persists in the container until reset.
+    /// Overrides the factory in the given contexts (``FactoryContextType`` gives the precedence). A
+    /// context override wins over `register` and keeps what is cached. In the factory's own definition it
+    /// is part of the definition; applied anywhere else it persists in the container until reset.
     ///
     /// - Parameters:
     ///   - contexts: When the override applies.
@@ -45,9 +36,8 @@ extension FactoryModifying {
         return self
     }
 
-    /// Overrides the factory when `argument` is a launch or runtime argument
-    /// (``FactoryContextType/arg(_:)``). In release builds launch arguments count
-    /// only when ``FactoryContext/honorsLaunchOverridesInRelease`` is set.
+    /// Overrides the factory when `argument` is a launch or runtime argument (``FactoryContextType/arg(_:)``).
+    /// In release builds launch arguments count only when ``FactoryContext/honorsLaunchOverridesInRelease`` is set.
     @_alwaysEmitIntoClient @discardableResult
     public consuming func onArg(
         _ argument: String, caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
@@ -112,31 +102,27 @@ extension FactoryModifying {
         return self
     }
 
-    /// Registers `factory` and returns the factory: the same as ``register(isolation:factory:)``,
-    /// under Factory's name for set-up in previews: `Container.shared.service.preview { MockService() }`.
-    ///
-    /// Where SwiftUI exists, FactoryWrappers adds a form that returns an `EmptyView`
-    /// (Factory's return type there), so that it stands as a statement in a
-    /// `#Preview` body; that form wins wherever both fit.
+    /// ``register(isolation:factory:)`` under Factory's name for set-up in previews:
+    /// `Container.shared.service.preview { MockService() }`. Where SwiftUI exists, FactoryWrappers adds a form
+    /// returning an `EmptyView` (Factory's type there), to stand as a statement in a `#Preview` body; that form wins
+    /// wherever both fit.
     @_alwaysEmitIntoClient @discardableResult @_disfavoredOverload
     public consuming func preview(isolation: isolated (any Actor)? = #isolation, factory: Closure) -> Self {
         registration.register(Self.box(factory, ClosureAdapter.isolation(of: isolation)))
         return self
     }
 
-    /// Registers `factory` and returns the factory: Factory 3.2's registration
-    /// sugar, which reads like the definition, `Container.shared.service { MockService() }`.
-    /// The same as ``register(isolation:factory:)``; calling the factory without a
-    /// closure resolves it, as always. FactoryWrappers' `EmptyView` form wins where SwiftUI exists.
+    /// ``register(isolation:factory:)`` as Factory 3.2's sugar, reading like the definition:
+    /// `Container.shared.service { MockService() }`. Calling the factory without a closure resolves it, as
+    /// always. FactoryWrappers' `EmptyView` form wins where SwiftUI exists.
     @_alwaysEmitIntoClient @discardableResult @_disfavoredOverload
     public consuming func callAsFunction(isolation: isolated (any Actor)? = #isolation, factory: Closure) -> Self {
         registration.register(Self.box(factory, ClosureAdapter.isolation(of: isolation)))
         return self
     }
 
-    /// The box a registration or context override keeps `factory` in. Made here,
-    /// in the (specialized) caller: made in the library, unspecialized, it would
-    /// cost a generic metadata lookup on every `register`.
+    /// Made in the specialized caller: in the library, unspecialized, it would cost a generic
+    /// metadata lookup on every `register`.
     @_alwaysEmitIntoClient @usableFromInline
     static func box(_ factory: Closure, _ isolation: ClosureIsolation) -> RegistrationBoxBase {
         RegistrationBox<Closure>(factory, isolation: isolation)
@@ -144,13 +130,10 @@ extension FactoryModifying {
 }
 
 #if SwiftConcurrency
-// Factory 2.5 spelled a main-actor closure `{ @MainActor in ... }`. Converting it to a
-// synchronous kind's `(P) -> T` would drop its global actor, which Swift refuses
-// outside the main actor, so these forms take it as it is. A closure without an
-// explicit global actor still picks the forms above, which take the caller's
-// isolation; both record `.main` for a main-actor closure, so resolving it off the
-// main actor stops with the same message. The asynchronous kinds need no such form:
-// an async main-actor closure converts to theirs and hops to the main actor itself.
+// Converting `{ @MainActor in ... }` to a sync kind's `(P) -> T` drops its global actor, which
+// Swift refuses off the main actor, so these forms take it as is. Both these and the forms above
+// record `.main`, so resolving off the main actor stops with the same message. Async kinds need
+// none: an async main-actor closure converts to theirs and hops itself.
 extension FactoryModifying where Closure == (P) -> T {
     /// ``register(isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @_alwaysEmitIntoClient @discardableResult
@@ -235,7 +218,6 @@ extension FactoryModifying where Closure == (P) -> T {
         return self
     }
 
-    /// The box of a main-actor closure, recorded as `.main`.
     @_alwaysEmitIntoClient @usableFromInline
     static func box(mainActor factory: @escaping @MainActor (P) -> T) -> RegistrationBoxBase {
         RegistrationBox<Closure>(ClosureAdapter.adapt(mainActor: factory).0, isolation: .main)

@@ -1,52 +1,39 @@
-/// The modifiers every kind of factory shares: ``Factory``, ``ParameterFactory``,
-/// ``AsyncFactory`` and ``AsyncParameterFactory``.
-///
-/// A modifier written in the factory's definition describes the factory each
-/// time its container property is read:
+/// The modifiers every kind of factory shares: ``Factory``, ``ParameterFactory``, ``AsyncFactory`` and
+/// ``AsyncParameterFactory``. A modifier written in the definition describes the factory each time its
+/// container property is read:
 ///
 /// ```swift
 /// var cache: Factory<ImageCache> { self { ImageCache() }.cached }
 /// ```
 ///
-/// A modifier applied anywhere else persists in the container and wins over the
-/// definition until the factory or the container is reset:
+/// A modifier applied anywhere else persists in the container and wins over the definition until the
+/// factory or the container is reset:
 ///
 /// ```swift
 /// Container.shared.cache.scope(.singleton)          // from now on a singleton
 /// Container.shared.cache.register { MockImageCache() }.singleton
 /// ```
 ///
-/// Modifier methods (`scope(_:)`, `decorator(_:)`, `timeToLive(_:)`, the context
-/// overrides) tell the two apart by the name of the function that calls them:
-/// inside the property (or function) that defines the factory they belong to the
-/// definition. Modifier properties (`.cached`, `.singleton`, ...) belong to the
-/// definition unless chained after `register`, a run-time context override or
-/// `once()`. A definition never overwrites what was persisted.
-///
-/// Each modifier is written once, in extensions of this protocol, over the
-/// factory's ``FactoryRegistration`` (the same for every kind) and its
-/// ``Closure`` type: every kind takes every modifier, with the same meaning.
+/// Modifier methods (`scope(_:)`, `decorator(_:)`, `timeToLive(_:)`, the context overrides) tell the two
+/// apart by the calling function's name: inside the property (or function) that defines the factory
+/// they belong to the definition. Modifier properties (`.cached`, `.singleton`, ...) belong to the
+/// definition unless chained after `register`, a run-time context override or `once()`. A definition
+/// never overwrites what was persisted. Every kind takes every modifier, with the same meaning.
 public protocol FactoryModifying {
     /// The parameter type; `Void` for ``Factory`` and ``AsyncFactory``.
     associatedtype P
     /// The type the factory resolves.
     associatedtype T
-    /// The closure that `register`, the context overrides and the registration
-    /// sugar take: `(P) -> T` for the synchronous kinds (a closure without
-    /// parameter, `{ Service() }`, fits it when `P` is `Void`) and
-    /// `@Sendable (P) async throws -> T` for the asynchronous ones.
+    /// What `register`, the context overrides and the registration sugar take: `(P) -> T` for the synchronous kinds
+    /// (`{ Service() }` fits when `P` is `Void`), `@Sendable (P) async throws -> T` for the asynchronous ones.
     associatedtype Closure
-    /// The factory's definition and modifiers. An implementation detail of the
-    /// modifiers; use the modifier methods instead.
+    /// The definition and modifiers: an implementation detail; use the modifier methods instead.
     var registration: FactoryRegistration { get set }
 }
 
 extension FactoryModifying {
-    /// Uses `scope` for the instances this factory builds. `nil` means the
-    /// container's `defaultScope` (unique unless set).
-    ///
-    /// Applied outside the factory's definition it persists, and drops the
-    /// instance cached under the previous scope.
+    /// Uses `scope` for the instances this factory builds; `nil` means the container's `defaultScope` (unique unless
+    /// set). Applied outside the definition it persists, and drops the instance cached under the previous scope.
     ///
     /// - Parameters:
     ///   - scope: The scope, e.g. `.cached` or a custom `Cached()` instance.
@@ -77,8 +64,8 @@ extension FactoryModifying {
         return self
     }
 
-    /// Calls `decorator` with every instance this factory resolves, and whether
-    /// it was just built (`true`) or came from a scope's cache (`false`).
+    /// Calls `decorator` with every instance this factory resolves, and whether it was just built (`true`)
+    /// or came from a scope's cache (`false`).
     ///
     /// - Parameters:
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
@@ -93,13 +80,10 @@ extension FactoryModifying {
         return self
     }
 
-    /// Applies the modifiers before it in the definition only the first time the
-    /// factory is read, and makes the modifiers after it persist.
-    ///
-    /// The first evaluation persists what the definition set (scope, decorator,
-    /// contexts, ...); later evaluations' own modifiers are ignored, so changes
-    /// made at run time, and resets of parts of them (`reset(.context)`), stand.
-    /// A full reset (`reset()`, `manager.reset()`) starts over.
+    /// Applies the modifiers before it in the definition only the first time the factory is read, and makes the
+    /// modifiers after it persist. The first evaluation persists what the definition set (scope, decorator, contexts,
+    /// ...); later evaluations' own modifiers are ignored, so run-time changes, and resets of parts of them
+    /// (`reset(.context)`), stand. A full reset (`reset()`, `manager.reset()`) starts over.
     @_alwaysEmitIntoClient @discardableResult
     public consuming func once() -> Self {
         registration.applyOnce()
@@ -114,7 +98,5 @@ extension FactoryModifying {
     }
 
     /// The factory's identity (container type, name, parameter and value type).
-    public var key: FactoryKey {
-        registration.key
-    }
+    public var key: FactoryKey { registration.key }
 }

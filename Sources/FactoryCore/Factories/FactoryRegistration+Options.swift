@@ -1,23 +1,14 @@
-// Every modifier, written once on the registration that every kind of factory
-// stores: each either changes the factory value (in its definition) or persists
-// in the container (at run time, or after `register`, a run-time context override
-// or `once()`).
+// Every modifier, written once for every kind: it changes the value's definition, or persists in
+// the container (at run time, or after `register`, a run-time context override or `once()`).
 
 extension FactoryRegistration {
-    /// Whether a modifier called from `caller` (its `#function`) persists: it does
-    /// after `register`, a run-time context override or `once()`, and whenever it
-    /// is called outside the factory's own definition (the definition is the
-    /// property or function named like the factory).
+    /// `caller` is the modifier's `#function`: outside the definition (named like the factory), it persists.
     package func persists(calledFrom caller: StaticString) -> Bool {
         traits.contains(.persists) || !FactoryName.equal(caller, name)
     }
 
-    /// Applies a modifier's `change` to this factory's options: to this value's
-    /// definition when `persist` is `false`, else persisted in the container (see
-    /// ``ContainerManager/persist(_:_:)``: `change` returns whether the factory's
-    /// cached instances are dropped there, and is told whether the change
-    /// describes the container type). A definition's options make every
-    /// resolution of this value take the general path.
+    /// Persisted via ``ContainerManager/persist(_:_:)`` (where `change` returns whether cached
+    /// instances drop), or in the definition, which then sends every resolution the general way.
     package mutating func modify(persist: Bool, _ change: @escaping (inout FactoryOptions, _ describesType: Bool) -> Bool) {
         if persist {
             manager.persist(key, OptionsChange(change))
@@ -29,22 +20,16 @@ extension FactoryRegistration {
         traits.insert(.general)
     }
 
-    /// Persists `box` as this factory's registration and drops its cached
-    /// instances (not while `autoRegister()` runs, as in Factory); later modifiers
-    /// on this value persist too.
-    ///
-    /// The box is made by the (specialized) caller: made here, unspecialized, it
-    /// would cost a generic type-metadata lookup on every `register`.
+    /// Later modifiers on this value persist too. The specialized caller makes the box: made here,
+    /// unspecialized, it would cost a generic metadata lookup per `register`.
     @usableFromInline
     package mutating func register(_ box: RegistrationBoxBase) {
         manager.register(box, for: key)
         traits.insert(.persists)
     }
 
-    /// Adds the context override `box` for `types`, from a modifier called in
-    /// `caller`: to this value when it is the definition applying it, else
-    /// persisted (replacing an override for the same context, and making later
-    /// modifiers on this value persist). Cached instances are kept, as in Factory.
+    /// Replaces an override for the same context; persisted unless the definition applies it
+    /// (then later modifiers persist too). Cached instances are kept, as in Factory.
     @usableFromInline
     package mutating func addContexts(_ types: [FactoryContextType], _ box: RegistrationBoxBase, caller: StaticString) {
         let persist = persists(calledFrom: caller)
@@ -57,7 +42,6 @@ extension FactoryRegistration {
         if persist { traits.insert(.persists) }
     }
 
-    /// `overrides` with `box` as the override of each of `types`, replacing the one before.
     private static func adding(
         _ types: [FactoryContextType], _ box: RegistrationBoxBase, to overrides: [ContextOverride]
     ) -> [ContextOverride] {
@@ -69,17 +53,13 @@ extension FactoryRegistration {
         return overrides
     }
 
-    /// Sets the scope from a modifier method called in `caller`.
     @usableFromInline
     package mutating func setScope(_ scope: Scope?, caller: StaticString) {
         setScope(scope, persist: persists(calledFrom: caller))
     }
 
-    /// Sets the scope the way a modifier property does: in the definition, unless
-    /// this value persists.
-    // Inlined into the definition, whose traits are constants there: it compiles
-    // to the stores alone. Called, it would need the factory value in memory, and
-    // the definition would then copy that value out to return it.
+    /// A modifier property's scope. Inlined into the definition, whose traits are constants there,
+    /// it compiles to the stores alone; a call would need the value in memory and a copy out.
     @_alwaysEmitIntoClient @inline(__always)
     package mutating func setScopeProperty(_ scope: Unmanaged<Scope>) {
         if traits.contains(.persists) {
@@ -90,20 +70,14 @@ extension FactoryRegistration {
         }
     }
 
-    /// ``Scope/unique``, unretained (scopes are never freed), for `.unique`: a call,
-    /// so that a definition does not compile the lazy global's accessor.
+    /// A call, so a definition does not compile the lazy global's accessor; unretained (never freed).
     @usableFromInline
-    package static func uniqueScope() -> Unmanaged<Scope> {
-        Unmanaged.passUnretained(Scope.unique)
-    }
+    package static func uniqueScope() -> Unmanaged<Scope> { Unmanaged.passUnretained(Scope.unique) }
 
-    /// Persists `scope` as the factory's scope in its container.
     @usableFromInline
-    package func persistScope(_ scope: Scope) {
-        manager.persistScope(scope, of: key)
-    }
+    package func persistScope(_ scope: Scope) { manager.persistScope(scope, of: key) }
 
-    /// Sets the scope, persisted when `persist` (dropping instances cached under another scope).
+    /// Persisting drops instances cached under another scope.
     package mutating func setScope(_ scope: Scope?, persist: Bool) {
         if persist {
             manager.persistScope(scope, of: key)
@@ -113,7 +87,6 @@ extension FactoryRegistration {
         }
     }
 
-    /// Sets the decorator from a modifier called in `caller`.
     @usableFromInline
     package mutating func setDecorator(_ decorator: DecoratorBoxBase, caller: StaticString) {
         modify(persist: persists(calledFrom: caller)) { options, _ in
@@ -122,7 +95,6 @@ extension FactoryRegistration {
         }
     }
 
-    /// Sets how a cached instance is shut down, from a modifier called in `caller`.
     package mutating func setShutdown(_ handler: ShutdownHandler, caller: StaticString) {
         modify(persist: persists(calledFrom: caller)) { options, _ in
             options.shutdown = handler
@@ -130,10 +102,7 @@ extension FactoryRegistration {
         }
     }
 
-    /// Sets the time-to-live from a modifier called in `caller`; the definition
-    /// keeps its own inline, for the lock-free hit. Stops the program for a
-    /// negative or non-finite interval; intervals beyond what the clock counts
-    /// (about 584 years) mean "never expires".
+    /// The definition keeps its own inline, for the lock-free hit; see ``TimeToLive``.
     package mutating func setTimeToLive(_ seconds: Double, caller: StaticString) {
         let nanoseconds = TimeToLive.nanoseconds(seconds, of: key)
         guard persists(calledFrom: caller) else {
@@ -146,7 +115,6 @@ extension FactoryRegistration {
         }
     }
 
-    /// Caches per parameter: in the definition, unless this value persists.
     package mutating func setScopeOnParameters() {
         guard traits.contains(.persists) else {
             traits.insert([.scopeOnParameters, .general])
@@ -159,11 +127,8 @@ extension FactoryRegistration {
         }
     }
 
-    /// `once()`: the first time, persists the modifiers this value's definition
-    /// applied (they then survive until a reset), and from then on drops the
-    /// definition's modifiers from every value, so nothing the definition says
-    /// overwrites what was persisted or changed at run time. Modifiers chained
-    /// after `once()` persist.
+    /// `once()`: persists the definition's modifiers the first time (until a reset), then drops them
+    /// from every value so they never overwrite what was persisted; later modifiers persist.
     @usableFromInline
     package mutating func applyOnce() {
         let alreadyApplied = (manager.findSlot(key)?._withUnsafeGuaranteedRef { $0.loadOptions() })?.value.onceApplied ?? false
@@ -186,21 +151,14 @@ extension FactoryRegistration {
         traits.insert(.persists)
     }
 
-    /// Resets what `options` names for this factory in its container.
     @usableFromInline
-    package func reset(_ options: FactoryResetOptions) {
-        manager.reset(options, of: key)
-    }
+    package func reset(_ options: FactoryResetOptions) { manager.reset(options, of: key) }
 }
 
 extension ContainerManager {
-    /// The logger, boxed for trace lines.
-    package var loggerBox: LoggerBox {
-        lock.withLock { state.logger }
-    }
+    package var loggerBox: LoggerBox { lock.withLock { state.logger } }
 
-    /// FactoryTesting strict mode: tells the observer that `key` resolved with its
-    /// definition. The observer runs outside the lock, on the resolving thread.
+    /// Strict mode; the observer runs outside the lock, on the resolving thread.
     package func reportUnmocked(_ key: FactoryKey) {
         let observer = lock.withLock { state.unmockedObserver }
         observer?(key)

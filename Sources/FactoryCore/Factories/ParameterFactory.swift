@@ -6,12 +6,10 @@
 /// }
 /// ```
 ///
-/// With a caching scope, the first parameter builds the instance and later
-/// parameters are ignored until the cache is reset; `FactoryScopes`'
-/// `scopeOnParameters` keeps one instance per distinct parameter instead.
-/// Pass several values as a tuple or a struct. A factory may resolve itself
-/// with a different parameter (recursion); with an equal one it is a cycle.
-/// Isolation works as for ``Factory``.
+/// With a caching scope, the first parameter builds the instance and later parameters are ignored until
+/// the cache is reset; `FactoryScopes`' `scopeOnParameters` keeps one instance per distinct parameter
+/// instead. Pass several values as a tuple or a struct. A factory may resolve itself with a different
+/// parameter (recursion); with an equal one it is a cycle. Isolation works as for ``Factory``.
 public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     /// What `register` and the context overrides take: `{ Service($0) }`.
     public typealias Closure = (P) -> T
@@ -57,10 +55,9 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         resolved(parameters)
     }
 
-    /// The resolution, compiled once per parameter and value type; see ``Factory``.
-    /// A direct build records the parameter's address for cycle detection.
-    // `__consuming`, and not turned back into a borrow, for the reasons
-    // `Factory.resolved()` gives.
+    /// Compiled once per parameter and value type; see ``Factory``. A direct build records the
+    /// parameter's address for cycle detection.
+    // `__consuming`, and not turned back into a borrow: see `Factory.resolved()`.
     @_alwaysEmitIntoClient @inline(never) @usableFromInline
     @_semantics("optimize.sil.specialize.owned2guarantee.never")
     __consuming func resolved(_ parameter: P) -> T {
@@ -79,7 +76,6 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         factory.registration.fastStep(parameter: parameter)
     }
 
-    /// Runs the closure of the build `fastStep` entered.
     @_alwaysEmitIntoClient
     static func build(_ factory: borrowing Self, _ parameter: P, entered context: Unmanaged<ResolutionContext>) -> T {
         let value = factory.factory(parameter)

@@ -1,30 +1,21 @@
-// A factory's options: what its modifiers set, in one place. The definition keeps
-// the ones its modifiers set in an ``OptionsBox`` (scope and time to live, which the
-// lock-free hit reads, and two flags inline beside it), and a container keeps the
-// ones applied at run time in the factory's slot. ``ResolvedOptions`` is what one
-// resolution uses after both are merged. Writing a definition's options marks it
-// `.general` (``FactoryRegistration/modify(persist:_:)``), and the lock-free hit and
-// the direct build run only for a definition without that mark in a container with
-// no persisted options (``FactoryRegistration/fastStep(parameter:)``), so a new
-// option cannot be ignored by them: adding one is a field here, its line in the
-// merge below, and its modifier.
+// Writing a definition's options marks it `.general` (``FactoryRegistration/modify(persist:_:)``),
+// and the lock-free hit and direct build run only without that mark and with no persisted options
+// (``FactoryRegistration/fastStep(parameter:)``), so they cannot ignore a new option: adding one
+// is a field here, its line in the merge below, and its modifier.
 
-/// What one factory's modifiers set, in its definition or (applied at run time,
-/// or by `once()`) in a container, where each field wins over the definition's.
+/// What a factory's modifiers set, in its definition or (at run time, or by `once()`) in a
+/// container, where each field wins over the definition's.
 package struct FactoryOptions: Sendable {
-    /// `register`'s closure; persisted only.
-    package var registration: RegistrationBoxBase?
+    package var registration: RegistrationBoxBase?  // persisted only
     package var contexts: [ContextOverride] = []
-    /// A scope set at run time; `scope` is that scope (`nil`: the container's
-    /// default). The definition keeps its own inline (``FactoryRegistration/scopeReference``).
+    /// Run-time only: the definition keeps scope and ttl inline (``FactoryRegistration/scopeReference``).
+    /// A `nil` `scope` with `hasScope` is the container's default.
     package var hasScope = false
     package var scope: Scope?
-    /// Time-to-live in nanoseconds set at run time (0: none); the definition keeps its own inline.
-    package var ttl: UInt64?
+    package var ttl: UInt64?  // nanoseconds, 0: none
     package var decorator: DecoratorBoxBase?
     package var shutdown: ShutdownHandler?
     package var scopeOnParameters: Bool?
-    /// Made by `promised()` (persisted by `once()`; the definition keeps a flag).
     package var promised = false
     /// `once()` persisted the definition's modifiers; the definition's own are ignored from now on.
     package var onceApplied = false
@@ -36,8 +27,7 @@ package struct FactoryOptions: Sendable {
             && scopeOnParameters == nil && !promised && !onceApplied
     }
 
-    /// Adds what `definition` sets to these persisted options where they set
-    /// nothing yet: `once()` persisting its definition.
+    /// `once()`: fills what these persisted options leave unset from `definition`.
     mutating func adopt(_ definition: FactoryOptions, scope: Scope?, hasScope: Bool, ttl: UInt64) {
         if !self.hasScope && hasScope {
             self.hasScope = true
@@ -54,66 +44,45 @@ package struct FactoryOptions: Sendable {
     }
 }
 
-/// Options, immutable, shared by reference: a definition's (copied with every
-/// factory value at the cost of one reference) or a container's for one factory
-/// (published atomically and read lock-free). A change makes a new one.
+/// Immutable options shared by reference: a definition's (copied with each factory value for one
+/// reference) or a container's (published atomically, read lock-free). A change makes a new one.
 @usableFromInline
 package final class OptionsBox: Sendable {
     package let value: FactoryOptions
 
-    package init(_ value: FactoryOptions) {
-        self.value = value
-    }
+    package init(_ value: FactoryOptions) { self.value = value }
 }
 
-/// A context override: use `box` when `type` matches the running context.
 @usableFromInline
 package struct ContextOverride: Sendable {
     package let type: FactoryContextType
     package let box: RegistrationBoxBase
-
-    package init(type: FactoryContextType, box: RegistrationBoxBase) {
-        self.type = type
-        self.box = box
-    }
 }
 
-/// How a resolution resolves right now: where the closure comes from and the
-/// modifiers that apply, after a container's options and the running context are
-/// merged over the definition (``init(_:_:defaultScope:)``). The same for every kind
-/// of factory. The closure and decorator stay in their boxes and are cast back to
-/// their types only where they are called.
+/// What one resolution uses, for every kind: a container's options and the running context
+/// merged over the definition. Closure and decorator stay boxed until called.
 struct ResolvedOptions {
-    /// The box whose closure builds the instance; `nil` for the definition's closure.
-    var closureBox: RegistrationBoxBase?
+    var closureBox: RegistrationBoxBase?  // nil: the definition's closure
     var isolation: ClosureIsolation
     /// Trace code of a new instance (ASCII): `F` definition, `R` registration, `O` context override.
     var code: UInt8
-    /// The persisted registration or override box the closure came from, if any:
-    /// a strategy may keep what it builds with it (see ``RegistrationBoxBase/cells``).
+    /// The persisted box the closure came from: a strategy may keep instances with it (``RegistrationBoxBase/cells``).
     var box: RegistrationBoxBase?
     var scope: Scope?
     var decorator: DecoratorBoxBase?
     var ttl: UInt64
     var scopeOnParameters: Bool
     var promised: Bool
-    /// How a cached instance is shut down.
     var shutdown: ShutdownHandler?
 
-    /// Whether the definition's own closure builds (no registration or context
-    /// override applies): what strict mode calls unmocked.
+    /// No registration or context override applies: what strict mode calls unmocked.
     var usesDefinition: Bool { code == UInt8(ascii: "F") }
 
-    /// What a resolution uses, for every kind of factory: a context override
-    /// (run-time over definition, by rank) beats a registration, which beats the
-    /// definition's closure; persisted modifiers beat the definition's; without a
-    /// scope, the container's default scope applies.
-    ///
-    /// A context override written in the definition is part of the definition: it
-    /// has no registration box, so its instance is kept where the definition's is.
+    /// A context override (run-time over definition, by rank) beats a registration, which beats
+    /// the definition; persisted modifiers beat the definition's; no scope means the default.
+    /// A definition's own override has no box, so its instance is kept where the definition's is.
     init(_ definition: FactoryRegistration, _ persisted: OptionsBox?, defaultScope: Scope?) {
-        // Read field by field through the references: a copy of a whole options
-        // value would retain and release every reference it holds.
+        // Field by field: copying a whole options value would retain and release each reference.
         closureBox = nil
         isolation = definition.isolation
         code = UInt8(ascii: "F")
@@ -152,9 +121,7 @@ struct ResolvedOptions {
         if scope == nil { scope = defaultScope }
     }
 
-    /// What a resolution of `registration` uses now, with the container's `flags`:
-    /// its definition, what its container persisted for it and the container's
-    /// default scope, read without a lock.
+    /// Read without a lock; `flags` are the container's.
     static func now(_ registration: FactoryRegistration, flags: Int) -> ResolvedOptions {
         let manager = registration.manager
         let options =
@@ -164,9 +131,8 @@ struct ResolvedOptions {
         return ResolvedOptions(registration, options, defaultScope: defaultScope)
     }
 
-    /// The override that applies in the running context: the lowest rank wins;
-    /// for the same context type a persisted override wins over the definition's,
-    /// and among persisted ones the last added.
+    /// Lowest rank wins; for one context type a persisted override beats the definition's, and
+    /// among persisted ones the last added.
     static func bestContext(
         persisted: [ContextOverride], definition: [ContextOverride]
     ) -> (box: RegistrationBoxBase, persisted: Bool)? {

@@ -1,25 +1,18 @@
-/// Where one resolution caches its instance, and which locks guard it: what a
-/// ``ScopeStrategy`` places. The engine runs the cache over it (one build at a
-/// time, time to live, per-parameter instances, resets) the same way for every
-/// strategy; what a strategy adds beyond the cells is said by the fields below,
-/// none of which the engine interprets for a particular scope.
+/// Where a resolution caches its instance and which locks guard it, as a ``ScopeStrategy``
+/// places it. The engine runs the cache over it the same way for every strategy.
 package struct CacheLocation {
     let cells: CellSet
     let weak: Bool
-    /// The epoch the cells must carry here, 0 for none: a cell or a build of
-    /// another epoch is stale. While ``epochCounter`` holds another value, what
-    /// was placed here is stale too.
+    /// 0 for none. A cell or build of another epoch is stale, and so is everything placed here
+    /// once ``epochCounter`` moves on.
     let epoch: Int
-    /// The counter ``epoch`` was read from, for locations with an epoch.
     let epochCounter: AtomicWord?
-    /// A lock that guards ``cells`` besides the container's, held while deciding
-    /// here (taken after the container's lock, never the other way round).
+    /// Guards ``cells`` besides the container's lock, held while deciding; taken after the
+    /// container's lock, never the other way round.
     package var extraLock: FactoryLock?
-    /// Told about each unparameterized instance stored here, with the locations'
-    /// locks held, to keep it somewhere else too.
+    /// Told of each unparameterized instance stored here, locks held, to keep it elsewhere too.
     package var storeObserver: (any CacheStoreObserver)?
-    /// The container's slot whose lock-free hit reads `cells` (see ``Slot/linkedCell(scopeID:ttl:)``),
-    /// when they hold the definition's instance; `nil` when that hit must not read them.
+    /// The slot whose lock-free hit reads `cells` (``Slot/linkedCell(scopeID:ttl:)``); `nil` when it must not.
     package var hitSlot: Slot?
 
     package init(cells: CellSet, weak: Bool, epoch: Int = 0, epochCounter: AtomicWord? = nil) {
@@ -29,39 +22,28 @@ package struct CacheLocation {
         self.epochCounter = epochCounter
     }
 
-    /// The container's own cells of `slot`'s factory, which the definition and
-    /// every registration share, and which the slot's lock-free hit reads.
+    /// Shared by the definition and every registration; the slot's hit reads them.
     package static func containerCells(of slot: Slot, weak: Bool) -> CacheLocation {
         var location = CacheLocation(cells: slot.cells, weak: weak)
         location.hitSlot = slot
         return location
     }
 
-    /// The stamp of a build placed here now.
     var stamp: BuildStamp {
         BuildStamp(generation: cells.generation, epoch: epoch)
     }
 
-    /// Whether a build placed here with `stamp` may still store: no `register`,
-    /// reset or `pop()` moved the cells' generation, and the location's epoch
-    /// counter, if it has one, did not move since the location was placed.
+    /// Neither the cells' generation nor the epoch counter moved since the build was placed.
     func isCurrent(_ stamp: BuildStamp) -> Bool {
         cells.generation == stamp.generation && (epochCounter == nil || epochCounter?.value == epoch)
     }
 
-    /// Makes ``hitSlot``'s lock-free hit read these cells from now on. Manager lock held.
-    func linkHit(_ garbage: inout Garbage) {
-        hitSlot?.linkHit(to: cells, &garbage)
-    }
+    func linkHit(_ garbage: inout Garbage) { hitSlot?.linkHit(to: cells, &garbage) }  // manager lock held
 
-    /// The valid instance cached for `parameterKey` (or the unparameterized one)
-    /// under `scopeID`, `ttl` and this location's epoch; one that expired, was
-    /// released or is stale is dropped into `garbage`. Locks held.
+    /// An expired, released or stale one is dropped into `garbage`. Locks held.
     func cachedInstance(
         _ parameterKey: ParameterKey?, scopeID: ObjectIdentifier, ttl: UInt64, _ garbage: inout Garbage
-    )
-        -> FoundInstance?
-    {
+    ) -> FoundInstance? {
         guard let cell = parameterKey.map({ cells.parameterCells[$0] }) ?? cells.cell else { return nil }
         if cell.epoch == epoch && cell.isValid(scopeID: scopeID, ttl: ttl), let found = cell.found() {
             return found
@@ -74,7 +56,7 @@ package struct CacheLocation {
         return nil
     }
 
-    /// The valid instance cell of `key`, without dropping an invalid one. Locks held.
+    /// Drops nothing. Locks held.
     func validParameterCell(_ key: ParameterKey, scopeID: ObjectIdentifier, ttl: UInt64) -> CacheCell? {
         guard let cell = cells.parameterCells[key], cell.epoch == epoch, cell.isValid(scopeID: scopeID, ttl: ttl) else {
             return nil
@@ -82,11 +64,8 @@ package struct CacheLocation {
         return cell
     }
 
-    /// Caches the instance at `value`, of type `type`, for `parameterKey` (or as
-    /// the unparameterized instance, which ``storeObserver`` is told about). A
-    /// value that cannot be held weakly is not cached under a weak scope. With a
-    /// `shutdown` handler, the cell records it (not for a weak scope: the container
-    /// does not own what it holds weakly). Locks held.
+    /// A value that cannot be held weakly is not cached under a weak scope, and a weak cell records
+    /// no shutdown (the container does not own it). Locks held.
     func store(
         _ value: UnsafeRawPointer, type: Any.Type, _ parameterKey: ParameterKey?, scopeID: ObjectIdentifier,
         key: FactoryKey, shutdown: ShutdownHandler?, _ garbage: inout Garbage
@@ -106,18 +85,14 @@ package struct CacheLocation {
         }
     }
 
-    /// Runs `body` with ``extraLock`` held again, when there is one; manager lock held.
-    func withExtraLock<Result>(_ body: () -> Result) -> Result {
+    func withExtraLock<Result>(_ body: () -> Result) -> Result {  // manager lock held
         guard let extraLock else { return body() }
         return extraLock.withLock(body)
     }
 }
 
-/// What a strategy does when a location it placed stores an unparameterized
-/// instance: keeping it somewhere else too. The locations' locks are held (not
-/// ``CacheLocation/extraLock`` when the observer takes it itself); what it
-/// replaces goes to `garbage`.
+/// Keeps a stored unparameterized instance elsewhere too. Locks held (not ``CacheLocation/extraLock``
+/// when the observer takes it itself); what it replaces goes to `garbage`.
 package protocol CacheStoreObserver: AnyObject {
-    /// `cell` was stored for `key`; `value` is its instance, of type `type`.
     func stored(_ cell: CacheCell, value: UnsafeRawPointer, type: Any.Type, key: FactoryKey, _ garbage: inout Garbage)
 }

@@ -1,31 +1,16 @@
-/// The ways a misused factory stops the program, with the message each prints.
-///
-/// Every message names the factory as `Container.name<Type>` so the log line alone
-/// says where to look.
+/// The ways a misused factory stops the program. Every message names the factory as
+/// `Container.name<Type>`, so the log line alone says where to look.
 package enum FactoryError: Sendable {
-    /// A factory was resolved again, with an equal parameter, while it was being
-    /// built on the same thread.
     case circularDependency(chain: String)
-    /// Threads, or tasks running async builds, wait for each other's builds in a
-    /// loop; the report names every thread's or task's chain.
-    case crossThreadCycle(String)
-    /// A `promised()` factory was resolved before anything was registered for it.
+    case crossThreadCycle(String)  // threads, or tasks running async builds, waiting for each other's builds in a loop
     case unregisteredPromise(FactoryKey)
-    /// A factory whose closure is isolated to the main actor was resolved off the main actor.
     case mainActorRequired(FactoryKey)
-    /// `timeToLive` was given a negative or non-finite interval.
     case invalidTimeToLive(FactoryKey, seconds: Double)
-    /// A ``CacheStrategy`` returned, for a second container, a cache that another container uses.
-    case scopeCacheShared(FactoryKey)
-    /// A ``CacheStrategy`` returned, for a factory, a cache that another factory (`owner`) uses.
+    case scopeCacheShared(FactoryKey)  // a CacheStrategy gave a second container a cache another one uses
     case scopeCacheOfAnotherFactory(FactoryKey, owner: FactoryKey)
-    /// A factory was resolved after its container's `shutdown()` started.
     case resolvedAfterShutdown(FactoryKey)
-    /// An `onShutdown` closure was about to run on an instance of another type.
     case shutdownTypeMismatch(FactoryKey)
-    /// A thread took a lock it already holds (DEBUG builds, where locks check it).
-    case lockReentered(owner: String)
-    /// A lock call failed: what went wrong, and the type whose lock it is.
+    case lockReentered(owner: String)  // DEBUG builds, where locks check it
     case lockMisused(String, owner: String)
 
     package var message: String {
@@ -61,8 +46,7 @@ package enum FactoryError: Sendable {
         }
     }
 
-    /// Stops the program with ``message``, followed by the running test's name when
-    /// FactoryTesting knows it.
+    /// Appends the running test's name when FactoryTesting knows it.
     package static func fail(_ error: FactoryError, file: StaticString = #fileID, line: UInt = #line) -> Never {
         // FactoryTesting graph validation records the failure and never returns here.
         if let validation = ResolutionContext.current.validation { validation.abort(error) }
@@ -73,8 +57,7 @@ package enum FactoryError: Sendable {
         fatalError(message, file: file, line: line)
     }
 
-    /// Reports a misuse resolution can go past (it then resolves to `nil`): to the
-    /// running graph validation or test if there is one, else stops the program.
+    /// A misuse resolution goes past (resolving `nil`): to the running validation or test, else fails.
     package static func report(_ error: FactoryError, file: StaticString = #fileID, line: UInt = #line) {
         if let validation = ResolutionContext.current.validation {
             validation.record(error)
@@ -87,34 +70,20 @@ package enum FactoryError: Sendable {
     }
 }
 
-/// FactoryTesting's graph validation hook: what a validating thread does instead
-/// of stopping the program.
-///
-/// A thread that validates a graph sets ``ResolutionContext/validation`` on its own
-/// context, so the hook is per thread and never seen by other resolutions. Swift
-/// cannot unwind out of a factory closure, so a failure that resolution cannot go
-/// past (a cycle) goes to ``abort(_:)``, which must never return: FactoryTesting
-/// records it and parks the validating thread. A failure that resolution can go
-/// past (an unregistered promise, which then resolves to `nil`) goes to ``record(_:)``.
+/// Graph validation's per-thread hook (``ResolutionContext/validation``). Swift cannot unwind out of a factory closure,
+/// so a failure resolution cannot go past (a cycle) goes to ``abort(_:)``, which never returns (FactoryTesting parks
+/// the thread); one it can (an unregistered promise, resolving `nil`) goes to ``record(_:)``.
 package protocol ResolutionValidating: AnyObject {
-    /// Records a failure after which resolution goes on.
     func record(_ error: FactoryError)
-    /// Records a failure after which resolution cannot go on; never returns.
     func abort(_ error: FactoryError) -> Never
-    /// Records a longer-lived instance capturing a shorter-lived one; resolution goes on.
     func captured(_ capture: CaptiveDependency)
-    /// Records that `child` was resolved (built or from a cache) inside the build
-    /// of `parent`, or at the top level when `parent` is `nil`; `scope` describes
-    /// how `child` is kept (see ``CaptiveDependency/holderScope``).
+    /// `child` resolved (built or cached) inside `parent`'s build, or at top level (`nil`).
     func resolved(_ child: FactoryKey, scope: String, parent: FactoryKey?)
 }
 
-/// What FactoryTesting tells the core about the test that is running.
+/// What FactoryTesting tells the core about the running test.
 package protocol FactoryTestReporting: Sendable {
-    /// Records `message` as a failure of the running test; `false` when no test
-    /// managed by FactoryTesting is running on this task or thread.
-    func recordIssue(_ message: String) -> Bool
-    /// The running test's name, for messages that stop the program.
+    func recordIssue(_ message: String) -> Bool  // `false` when no FactoryTesting-managed test runs on this task or thread
     var currentTestName: String? { get }
 }
 
@@ -122,7 +91,6 @@ package protocol FactoryTestReporting: Sendable {
 package enum FactoryTestHooks {
     private static let installed = LockedBox<(any FactoryTestReporting)?>(nil)
 
-    /// The reporter FactoryTesting installed, if it is linked and in use.
     package static var reporter: (any FactoryTestReporting)? {
         get { installed.withLock { $0 } }
         set { installed.withLock { $0 = newValue } }

@@ -1,18 +1,8 @@
 extension GeneralPath {
-    /// Looks in the cache (cached, shared, custom or singleton scope): a lock-free
-    /// hit, if there is one; else claims the build, which then runs once per cache
-    /// generation however many threads ask at once.
-    ///
-    /// The closure is chosen again under the container's lock, together with the
-    /// decision to build, so a `register` or reset that returned before that
-    /// point is always seen; a build that started before one is handed back to its
-    /// caller but never stored (the generation moved on). Threads that find a
-    /// build under way wait for it with no lock held; a thread that would wait
-    /// for its own build, or for a thread that waits for it, is a cycle.
-    ///
-    /// Returns `nil` for a build: with `pending.claimed` set when its instance is
-    /// to be cached, without it when it is not (a parameter that cannot be a key,
-    /// a scope that stopped caching, a recursion into this entry's own build).
+    /// A lock-free hit, else claims the build, run once per generation however many threads ask. The closure is chosen
+    /// again under the lock with the decision, so a returned `register` or reset is always seen; an earlier build
+    /// reaches its caller but is never stored. Waiters wait unlocked; waiting for one's own build, or a thread waiting
+    /// for it, is a cycle. Returns `nil` for a build, with `pending.claimed` set when its instance is to be cached.
     static func findCached(
         _ registration: FactoryRegistration, at address: UnsafeRawPointer?, _ resolved: inout ResolvedOptions,
         _ pending: inout PendingBuild, in context: ResolutionContext
@@ -40,10 +30,8 @@ extension GeneralPath {
             case .shutDown:
                 FactoryError.fail(.resolvedAfterShutdown(key))
             case .reentered:
-                // Back on this thread while it builds this very cache entry: the same
-                // factory with an equal parameter is a cycle, reported even with cycle
-                // checking off (waiting would never end); a recursion with another
-                // parameter into a cache that ignores parameters builds without caching.
+                // This thread builds this entry: an equal parameter is a cycle, reported even with
+                // checking off (waiting would never end); another parameter builds uncached.
                 if isReentry(registration, at: address, in: context) {
                     context.failCycle(frame(registration, pointer: nil))
                 }
@@ -60,30 +48,19 @@ extension GeneralPath {
         }
     }
 
-    /// What a resolution that missed does next, decided under the container's lock.
     enum CacheDecision {
-        /// A valid instance was cached after all.
         case cached(FoundInstance)
-        /// The scope caches nothing (it changed since the resolution started).
-        case uncached
-        /// The container was shut down since the resolution started.
+        case uncached  // the scope changed and caches nothing
         case shutDown
-        /// This thread is building this very entry already.
-        case reentered
-        /// Another thread builds it: wait at the point, then decide again.
+        case reentered  // this thread is building this very entry already
         case wait(ResolutionContext, WaitPoint)
-        /// This thread builds it.
         case build(BuildClaim)
-        /// Compare the parameter with these keys, unlocked: a hit, or decide again.
-        case compare(ParameterCandidates)
+        case compare(ParameterCandidates)  // compare unlocked: a hit, or decide again
     }
 
-    /// Chooses the closure and the cache again under the lock, with the decision
-    /// to build, so a `register` or reset that returned before it is always seen.
-    /// The decision is the asynchronous factories' one
-    /// (``ContainerManager/decideAtCacheLocation(_:prepared:shutDown:resolve:place:uncached:decide:)``,
-    /// ``CacheLocation/decideBuild(_:_:scopeID:ttl:shutdown:_:_:)``); only
-    /// how a thread joins a build is this kind's (``ThreadJoining``).
+    /// The async factories' decision
+    /// (``ContainerManager/decideAtCacheLocation(_:prepared:shutDown:resolve:place:uncached:decide:)``);
+    /// only how a thread joins is this kind's (``ThreadJoining``).
     @inline(never)
     private static func decide(
         _ registration: FactoryRegistration, _ parameter: ParameterLookup?, resolved: inout ResolvedOptions,
@@ -117,8 +94,7 @@ extension GeneralPath {
             })
     }
 
-    /// Whether this factory of this container is being built on `context`'s
-    /// thread with a parameter equal to the one at `address` (always, for a `Factory`).
+    /// Built on this thread with an equal parameter (always, for a `Factory`).
     private static func isReentry(
         _ registration: FactoryRegistration, at address: UnsafeRawPointer?, in context: ResolutionContext
     ) -> Bool {
@@ -130,22 +106,15 @@ extension GeneralPath {
     }
 }
 
-/// How threads join a build: a thread waits at the gate's ``WaitPoint``, and the
-/// build is the building thread's context.
+/// A thread waits at the gate's ``WaitPoint``; the build is the building thread's context.
 struct ThreadJoining: BuildJoining {
     let context: ResolutionContext
 
-    func build(_ running: AnyObject) -> ResolutionContext? {
-        running as? ResolutionContext
-    }
+    func build(_ running: AnyObject) -> ResolutionContext? { running as? ResolutionContext }
 
-    func runsInside(_ build: ResolutionContext) -> Bool {
-        build === context
-    }
+    func runsInside(_ build: ResolutionContext) -> Bool { build === context }
 
-    func start(_ claim: BuildClaim) -> ResolutionContext {
-        context
-    }
+    func start(_ claim: BuildClaim) -> ResolutionContext { context }
 
     func prepareToWait(at gate: inout BuildGate) {
         if gate.waitPoint == nil { gate.waitPoint = WaitPoint() }
@@ -153,8 +122,7 @@ struct ThreadJoining: BuildJoining {
 }
 
 extension BuildClaim {
-    /// Ends the build `context` ran, storing the instance at `value` (see
-    /// ``end(_:storing:type:key:manager:)``), and wakes the threads that waited for it.
+    /// ``end(_:storing:type:key:manager:)``, then wakes the waiting threads.
     func publish(
         _ value: UnsafeRawPointer, type: Any.Type, by context: ResolutionContext, key: FactoryKey, manager: ContainerManager
     ) {

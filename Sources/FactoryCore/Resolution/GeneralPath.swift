@@ -1,53 +1,37 @@
 import CFactoryAtomics
 
-// The general path of a synchronous factory: everything a resolution does when
-// the fast step (CacheHit.swift) does not apply. Only `resolve` knows the
-// factory's types, to call its closure; it is compiled once, in the library, for
-// every type. Everything else takes the factory's registration and the
-// instance's address, and is not generic at all.
+// A sync factory's general path, when the fast step (CacheHit.swift) does not apply. Only `resolve` knows the types, to
+// call the closure; the rest takes the registration and the instance's address and is not generic at all.
 
-/// The general path's steps.
 @usableFromInline
 enum GeneralPath {
-    /// Resolves a synchronous factory whose fast step did not apply
-    /// (``FactoryRegistration/fastStep(parameter:)``): ``begin(_:at:_:)`` decides,
-    /// this runs the closure it chose, and ``finish(_:_:_:)`` ends the build.
-    ///
-    /// The closure runs from this frame (and, for a parameter factory, the one
-    /// that takes the parameter's address): the general path's own steps run in
-    /// frames of their own before and after it, so a chain of nested resolutions
-    /// stacks little per level (RELIABILITY.md, guarantee 10).
+    /// ``begin(_:at:_:)`` decides, this runs the chosen closure, ``finish(_:_:_:)`` ends the build.
+    /// The steps run in frames of their own around the closure's, so nested resolutions stack
+    /// little per level (RELIABILITY.md, guarantee 10).
     @usableFromInline @inline(never)
     static func resolve<P, T>(
         _ registration: FactoryRegistration, _ definition: @escaping @Sendable (P) -> T, _ parameter: P
-    )
-        -> T
-    {
+    ) -> T {
         withUnsafePointer(to: parameter) {
             resolve(registration, .parameter(definition), parameter, at: UnsafeRawPointer($0))
         }
     }
 
-    /// ``resolve(_:_:_:)`` for a ``Factory``, whose parameter is `Void`, with no
-    /// address to record: one frame less for each nested level of an unoptimized build.
+    /// For a ``Factory``: no address to record, one frame less per level of an unoptimized build.
     @usableFromInline @inline(never)
     static func resolve<T>(_ registration: FactoryRegistration, _ definition: @escaping @Sendable () -> T) -> T {
         resolve(registration, .plain(definition), (), at: nil)
     }
 
-    /// Resolves a ``Factory`` whose hit found a weak cell (the shared scope): its
-    /// instance while someone else holds it, else ``resolve(_:_:)``.
+    /// A weak cell's instance while someone else holds it, else ``resolve(_:_:)``.
     @usableFromInline @inline(never)
     static func resolve<T>(
         _ registration: FactoryRegistration, _ definition: @escaping @Sendable () -> T, weakHit: CellHit
-    )
-        -> T
-    {
+    ) -> T {
         guard let found = weakHit.found() else { return resolve(registration, .plain(definition), (), at: nil) }
         return found.read(T.self)
     }
 
-    /// Resolves a ``ParameterFactory`` whose hit found a weak cell; see ``resolve(_:_:weakHit:)``.
     @usableFromInline @inline(never)
     static func resolve<P, T>(
         _ registration: FactoryRegistration, _ definition: @escaping @Sendable (P) -> T, _ parameter: P, weakHit: CellHit
@@ -56,8 +40,7 @@ enum GeneralPath {
         return found.read(T.self)
     }
 
-    /// ``resolve(_:_:_:)`` with the parameter at `address`. The frame the factory's
-    /// closure runs from: what it keeps is what the build needs after the closure.
+    /// The frame the closure runs from: it keeps only what the build needs afterwards.
     private static func resolve<P, T>(
         _ registration: FactoryRegistration, _ definition: FactoryClosure<P, T>, _ parameter: P, at address: UnsafeRawPointer?
     ) -> T {
@@ -71,24 +54,16 @@ enum GeneralPath {
         return value
     }
 
-    /// ``finish(_:_:_:)`` with the instance's address.
     private static func finish<T>(_ registration: FactoryRegistration, _ value: T, _ pending: inout PendingBuild) {
         withUnsafePointer(to: value) { finish(registration, $0, &pending) }
     }
 
-    /// The general path up to the build: auto-registration, persisted options,
-    /// context overrides, promises, strict mode, the watch, the trace, the default
-    /// scope, the cycle's and the cache's instances. Returns the instance when
-    /// there is nothing to build (a cached instance, or one the resolution cycle
-    /// keeps): the caller copies it out and ends the resolution with
-    /// ``end(_:found:_:)``. Otherwise the build is entered on the thread's
-    /// resolution context and `pending` says which closure to call; the caller
-    /// calls it and hands the instance to ``finish(_:_:_:)``.
+    /// Up to the build. Returns an instance to copy out when there is nothing to build (cached or
+    /// kept by the cycle), then ``end(_:found:_:)``; else the build is entered on the thread's
+    /// context, `pending` names the closure, and its instance goes to ``finish(_:_:_:)``.
     static func begin(
         _ registration: FactoryRegistration, at address: UnsafeRawPointer?, _ pending: inout PendingBuild
-    )
-        -> FoundInstance?
-    {
+    ) -> FoundInstance? {
         let manager = registration.manager
         manager.ensureAutoRegistered()
         let flags = manager.flags.value
@@ -100,11 +75,8 @@ enum GeneralPath {
         let context = ResolutionContext.current
         pending.context = Unmanaged.passUnretained(context)
         pending.flags = flags
-        // Captive-dependency checks and graph validation see every resolution that gets
-        // here; a container they watch sets `observed`, which keeps its hits off the fast path.
-        // A per-request container's resolutions are what an async build of another container
-        // captures most; only they pay for looking up the task's chain (another container's
-        // synchronous factories are seen inside an async build when that container is watched).
+        // Watched containers set `observed`, keeping their hits off the fast path. Only
+        // per-request containers, what async builds capture most, pay to look up the task's chain.
         pending.watched =
             flags & ContainerManager.Flags.observed != 0 || context.isWatching
             || (flags & ContainerManager.Flags.perRequest != 0 && ResolutionContext.isInsideWatchedAsyncBuild)
@@ -131,8 +103,7 @@ enum GeneralPath {
         return nil
     }
 
-    /// Ends a resolution ``begin(_:at:_:)`` found an instance for, now at `value`:
-    /// its trace line, and ``PendingBuild/end(_:isNew:_:in:)``.
+    /// For an instance ``begin(_:at:_:)`` found.
     static func end(_ registration: FactoryRegistration, found value: UnsafeRawPointer, _ pending: inout PendingBuild) {
         let context = pending.context.unsafelyUnwrapped.takeUnretainedValue()
         if pending.traceIndex >= 0 {
@@ -141,9 +112,7 @@ enum GeneralPath {
         pending.end(value, isNew: false, registration, in: context)
     }
 
-    /// The general path after the closure ``begin(_:at:_:)`` chose built the
-    /// instance at `value`: leaves the build, publishes a cached instance, keeps
-    /// one for the cycle, then ends the resolution (``PendingBuild/end(_:isNew:_:in:)``).
+    /// After the closure built `value`: leaves the build, publishes or keeps it for the cycle, ends.
     static func finish(_ registration: FactoryRegistration, _ value: UnsafeRawPointer, _ pending: inout PendingBuild) {
         let context = pending.context.unsafelyUnwrapped.takeUnretainedValue()
         if pending.traceIndex >= 0 {
@@ -165,9 +134,7 @@ enum GeneralPath {
         pending.end(value, isNew: true, registration, in: context)
     }
 
-    /// A scope that keeps instances for the resolution cycle (the graph scope):
-    /// the instance this cycle already built, or `nil` and a build to keep for the
-    /// rest of the cycle.
+    /// The graph scope: the instance this cycle built, or `nil` and a build to keep for the cycle.
     private static func findInCycle(
         _ registration: FactoryRegistration, at address: UnsafeRawPointer?, _ resolved: ResolvedOptions,
         _ pending: inout PendingBuild, in context: ResolutionContext
@@ -184,8 +151,7 @@ enum GeneralPath {
         return nil
     }
 
-    /// A resolution is about to use the factory's definition: strict mode hears of
-    /// it, and an unregistered `promised()` factory is reported.
+    /// Strict mode hears of it; an unregistered `promised()` factory is reported.
     private static func reportDefinitionUse(
         _ registration: FactoryRegistration, _ resolved: ResolvedOptions, flags: Int, key: FactoryKey
     ) {
@@ -193,8 +159,7 @@ enum GeneralPath {
             registration.manager.reportUnmocked(key)
         }
         guard resolved.promised && flags & ContainerManager.Flags.promiseTriggersError != 0 else { return }
-        // A running program reports it in DEBUG builds only, as Factory does; graph
-        // validation reports it whenever the flag is on, so a release-built test run finds it too.
+        // DEBUG only, as Factory does; graph validation whenever the flag is on, so release test runs find it.
         #if DEBUG
         FactoryError.report(.unregisteredPromise(key))
         #else
@@ -202,84 +167,55 @@ enum GeneralPath {
         #endif
     }
 
-    /// The frame of `registration`'s build, with the parameter at `pointer`.
     static func frame(_ registration: FactoryRegistration, pointer: UnsafeRawPointer?) -> ResolutionContext.Frame {
         ResolutionContext.Frame(
             name: registration.name, valueType: registration.valueType, parameterType: registration.parameterType,
             containerType: registration.containerType, container: registration.containerID, parameter: pointer)
     }
 
-    /// `parameter` as a cache key, or `nil` when it cannot be one (not
-    /// `Hashable`, or not equal to itself, like `Double.nan`: such a key would
-    /// never be found again, so its instance is built but not cached).
+    /// `nil` when not `Hashable` or unequal to itself (`Double.nan`): never found again, so not cached.
     static func hashable<P>(_ parameter: P) -> AnyHashable? {
         guard let key = parameter as? AnyHashable, key == key else { return nil }
         return key
     }
 
-    /// The parameter at `address`, of type `type`, as a cache key (see
-    /// ``hashable(_:)``); `nil` without a parameter.
-    static func hashable(at address: UnsafeRawPointer?, _ type: Any.Type) -> AnyHashable? {
+    static func hashable(at address: UnsafeRawPointer?, _ type: Any.Type) -> AnyHashable? {  // `nil` without a parameter
         guard let address else { return nil }
-        func key<P>(_: P.Type) -> AnyHashable? {
-            hashable(address.assumingMemoryBound(to: P.self).pointee)
-        }
+        func key<P>(_: P.Type) -> AnyHashable? { hashable(address.assumingMemoryBound(to: P.self).pointee) }
         return key(type)
     }
 }
 
-/// Stops the program: a main-actor factory closure was about to run off the main thread.
 @usableFromInline
-func failMainActor(_ key: FactoryKey) -> Never {
-    FactoryError.fail(.mainActorRequired(key))
-}
+func failMainActor(_ key: FactoryKey) -> Never { FactoryError.fail(.mainActorRequired(key)) }
 
-/// What the general path decided before a build, carried across it on the
-/// resolving caller's stack: filled by ``GeneralPath/begin(_:at:_:)``, read
-/// by the caller for the closure and by ``GeneralPath/finish(_:_:_:)``.
+/// What the general path decided, carried across the build on the caller's stack.
 struct PendingBuild {
-    /// The box whose closure builds the instance; `nil` for the definition's closure.
-    var closureBox: RegistrationBoxBase?
-    /// The decorator: one persisted at run time, else the definition's.
+    var closureBox: RegistrationBoxBase?  // nil: the definition's closure
     var decorator: DecoratorBoxBase?
-    /// Trace code of a new instance; see ``ResolvedOptions/code``.
-    var code = UInt8(ascii: "F")
-    /// The thread's context, not counted. Safe: `begin` and `finish` run on one
-    /// thread within one synchronous call, and a thread's context is released
-    /// only by its thread-exit destructor (`cfactory_set_context`), which cannot
-    /// run inside that call; ``ResolutionContext/current`` never returns another.
+    var code = UInt8(ascii: "F")  // see ResolvedOptions.code
+    /// Unretained. Safe: `begin` and `finish` run on one thread in one synchronous call, and a
+    /// thread's context is released only by its thread-exit destructor, which cannot run inside it.
     var context: Unmanaged<ResolutionContext>?
-    /// The container's flags when the resolution started.
     var flags = 0
-    /// The trace line this resolution fills, or -1.
     var traceIndex = -1
-    /// A captive-dependency watch was started and must be ended.
     var watched = false
-    /// The build fills a cache entry: the thread's context keeps its claim
-    /// (``ResolutionContext/endOwnedBuild()``).
+    /// The thread's context keeps the build's claim (``ResolutionContext/endOwnedBuild()``).
     var claimed = false
-    /// The scope that keeps the build's instance for the rest of the cycle (a
-    /// scope lives for the whole process: unretained).
-    var cycleScope: Unmanaged<Scope>?
-    /// The cycle instance's parameter, with `scopeOnParameters`.
+    var cycleScope: Unmanaged<Scope>?  // scopes are never freed
     var cycleKey: CycleKey?
 
     init() {}
 
-    /// The closure to run: the registered one `begin` chose, else the definition's.
-    /// The box's type is certain: a slot belongs to one factory, which its key names
-    /// (kind, `P` and `T` included), so a registration stored there was made by a
-    /// synchronous factory of this `P` and `T`, whose closure is `(P) -> T` (see
-    /// ``RegistrationBox``). A debug build checks the cast.
+    /// The cast is certain: a slot's key names the kind, `P` and `T`, so its registration's closure
+    /// is `(P) -> T` (``RegistrationBox``). A debug build checks it.
     @inline(__always)
     func closure<P, T>(_ definition: FactoryClosure<P, T>) -> FactoryClosure<P, T> {
         guard let box = closureBox else { return definition }
         return .parameter(unsafeDowncast(box, to: RegistrationBox<(P) -> T>.self).closure)
     }
 
-    /// Ends a resolution that has its instance, at `value`: the watch, the
-    /// decorators (the persisted one, else the definition's; then the
-    /// container's), and a traced cycle that ends here.
+    /// The watch, the decorators (the factory's, then the container's), and a traced cycle ending here.
     func end(_ value: UnsafeRawPointer, isNew: Bool, _ registration: FactoryRegistration, in context: ResolutionContext) {
         // Before the decorators: what they resolve is not part of this build.
         if watched { context.endWatch() }
@@ -293,23 +229,17 @@ struct PendingBuild {
     }
 }
 
-/// The parameter a cycle instance is kept for: boxed, as it is rare, so that the
-/// state a resolution keeps on its stack while the closure runs stays small.
+/// Boxed, being rare, so the state kept on the stack while the closure runs stays small.
 final class CycleKey {
     let value: AnyHashable
 
-    init(_ value: AnyHashable) {
-        self.value = value
-    }
+    init(_ value: AnyHashable) { self.value = value }
 }
 
-/// Values the engine holds by address and type, as `Any`.
 package enum AnyValue {
-    /// The instance at `address`, of type `type`, as `Any` (a copy).
+    /// A copy of the instance at `address`, of type `type`, as `Any`.
     package static func load(_ address: UnsafeRawPointer, _ type: Any.Type) -> Any {
-        func load<V>(_: V.Type) -> Any {
-            address.assumingMemoryBound(to: V.self).pointee
-        }
+        func load<V>(_: V.Type) -> Any { address.assumingMemoryBound(to: V.self).pointee }
         return load(type)
     }
 }

@@ -6,15 +6,11 @@ import Glibc
 import Musl
 #endif
 
-/// Where threads sleep until a build they need finishes.
-///
-/// Made only when a second thread actually has to wait, so a build nobody waits
-/// for allocates nothing. The mutex is held only around the flag, never while a
-/// factory runs: the builder runs with no lock, and opens the point when done.
-/// Every pthread call's result is checked, and the mutex is an error-checking
-/// one in DEBUG builds, as ``FactoryLock``'s.
+/// Where threads sleep until a build they need finishes; made only when a thread must wait, so
+/// an unwaited build allocates nothing. The mutex guards only the flag, never a running factory.
+/// Every pthread result is checked; the mutex is error-checking in DEBUG, as ``FactoryLock``'s.
 package final class WaitPoint: @unchecked Sendable {
-    // Sendable because `isOpen` is only touched with `mutex` held.
+    // Sendable: `isOpen` is only touched with `mutex` held.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
     private var isOpen = false
@@ -39,24 +35,19 @@ package final class WaitPoint: @unchecked Sendable {
         PthreadMutex.check(result, operation, owner: WaitPoint.self)
     }
 
-    /// Runs `body` with the mutex held.
     private func withMutex<Result>(_ body: () -> Result) -> Result {
         check(pthread_mutex_lock(mutex), "lock")
         defer { check(pthread_mutex_unlock(mutex), "unlock") }
         return body()
     }
 
-    /// Blocks until ``open()``.
     package func wait() {
         withMutex {
             while !isOpen { check(pthread_cond_wait(condition, mutex), "condition wait") }
         }
     }
 
-    /// Whether ``open()`` was called: a waiter on an open point is not blocked.
-    package var isOpened: Bool {
-        withMutex { isOpen }
-    }
+    package var isOpened: Bool { withMutex { isOpen } }  // a waiter on an open point is not blocked
 
     /// Wakes every waiter, now and later.
     package func open() {
@@ -67,25 +58,15 @@ package final class WaitPoint: @unchecked Sendable {
     }
 }
 
-/// Who waits for whom, across threads, to tell a deadlock from a wait.
-///
-/// A thread about to wait for another thread's build records the builder here
-/// and follows the records: if the builder waits (directly or through others)
-/// for this thread, the waits form a loop that can never end — the factories
-/// depend on each other through two threads — and the program stops with both
-/// chains instead of hanging. Only waiting threads are recorded, and a waiting
-/// thread's resolution chain does not change, so the chains read here are stable.
+/// Who waits for whom across threads, to tell a deadlock from a wait: a loop of waits can never
+/// end, so the program stops naming every chain instead of hanging. Only waiting threads are
+/// recorded, and a waiting thread's chain does not change, so the chains read here are stable.
 package enum WaitGraph {
     private static let lock = FactoryLock(owner: WaitGraph.self)
 
-    /// Records that `waiter` waits at `point` for `builder` to build `key`; stops
-    /// the program if that closes a loop. Call with no other library lock held.
-    ///
-    /// A loop is a deadlock only if every wait point in it is still closed: a
-    /// builder may finish (open its point) and start waiting for something else
-    /// before the thread it released has woken, and that is no loop. Checked under
-    /// this graph's lock, a loop of closed points cannot open: each point's builder
-    /// is itself recorded as waiting at the next closed point.
+    /// Stops the program if this closes a loop; no other library lock held. A loop is a deadlock only if every point in
+    /// it is closed (a builder may open its point and wait elsewhere before its waiter wakes); under this lock a loop
+    /// of closed points cannot open, as each builder is itself recorded waiting at the next.
     private static func beginWait(
         _ waiter: ResolutionContext, for builder: ResolutionContext, key: FactoryKey, at point: WaitPoint
     ) {
@@ -101,10 +82,8 @@ package enum WaitGraph {
         if let report { FactoryError.fail(.crossThreadCycle(report)) }
     }
 
-    /// Waits at `point` for `builder` to build `key`, recorded in the graph for the
-    /// whole wait, so a loop of waits is reported (see `beginWait`). Out of line: a waiting
-    /// resolution is rare, and its locals would otherwise sit in the frame of every
-    /// level of a nested resolution.
+    /// Recorded for the whole wait. Out of line: waiting is rare, and its locals would otherwise
+    /// sit in every nested resolution's frame.
     @inline(never)
     package static func wait(
         _ waiter: ResolutionContext, for builder: ResolutionContext, key: FactoryKey, at point: WaitPoint
@@ -114,7 +93,6 @@ package enum WaitGraph {
         endWait(waiter)
     }
 
-    /// Records that `waiter` no longer waits.
     private static func endWait(_ waiter: ResolutionContext) {
         lock.withLock {
             waiter.waitingFor = nil
@@ -123,8 +101,7 @@ package enum WaitGraph {
         }
     }
 
-    /// One line per thread in the loop: its chain, then the factory it waits for
-    /// and the thread building it.
+    /// Per thread: its chain, the factory it waits for, and the thread building it.
     private static func describe(_ loop: [ResolutionContext]) -> String {
         loop.map { context in
             let chain = context.chainKeys.map(\.description)
@@ -137,10 +114,8 @@ package enum WaitGraph {
 
 /// Finding a loop among waits, for ``WaitGraph`` (threads) and `AsyncWaitGraph` (tasks).
 package enum WaitLoop {
-    /// The waiters from `waiter` through `first` (what `waiter` waits for) and on
-    /// along `next`, when they lead back to `waiter`; `nil` when they end, or run
-    /// into a loop that does not pass through `waiter` (that loop is reported by
-    /// whoever closed it).
+    /// The waiters from `waiter` through `first` along `next`, if they lead back to `waiter`; `nil`
+    /// otherwise (a loop not through `waiter` is reported by whoever closed it).
     package static func find<Waiter: AnyObject>(
         from waiter: Waiter, through first: Waiter?, next: (Waiter) -> Waiter?
     ) -> [Waiter]? {

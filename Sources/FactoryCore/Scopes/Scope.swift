@@ -1,8 +1,6 @@
-/// How long an instance that a factory builds is kept, and who shares it.
-///
-/// Core defines the type and ``Scope/unique`` (no caching, the default).
-/// `FactoryScopes` adds `.singleton`, `.cached`, `.shared`, `.graph` and custom
-/// scopes such as:
+/// How long an instance that a factory builds is kept, and who shares it. Core defines the type and
+/// ``Scope/unique`` (no caching, the default); `FactoryScopes` adds `.singleton`, `.cached`, `.shared`,
+/// `.graph` and custom scopes such as:
 ///
 /// ```swift
 /// extension Scope {
@@ -10,35 +8,23 @@
 /// }
 /// ```
 ///
-/// A scope that keeps its instances somewhere else (per thread, per request)
-/// is made with FactoryScopes' `Scope(cacheStrategy:)` and a `CacheStrategy`.
-///
-/// A scope is an identity: two `Cached()` instances are two separate caches.
-/// Scope objects hold no instances (those live in the container's
-/// ``ContainerManager``, in singleton storage, or in the resolution cycle) and
-/// live for the rest of the process once created, so declare them as `static let`.
+/// A scope that keeps its instances elsewhere (per thread, per request) is made with FactoryScopes'
+/// `Scope(cacheStrategy:)` and a `CacheStrategy`. A scope is an identity: two `Cached()` instances are
+/// two separate caches. Scopes hold no instances (those live in the ``ContainerManager``, in singleton
+/// storage, or in the resolution cycle) and live for the rest of the process, so declare them `static let`.
 open class Scope: @unchecked Sendable {
-    // Sendable because a scope's only state is immutable: its strategy and what it says.
+    // Sendable: its only state, the strategy and what it says, is immutable.
 
-    /// Where and how instances of this scope are kept: implemented in
-    /// `FactoryScopes` for every scope but ``unique``.
     package let strategy: any ScopeStrategy
-    /// How a resolution finds an instance of this scope (the strategy's
-    /// ``ScopeStrategy/keeping``), stored so the hit path reads it without a
-    /// protocol call: `.nothing` is the one case it tells apart.
+    /// The strategy's ``ScopeStrategy/keeping``, stored so the hit path reads it without a protocol call.
     @usableFromInline package let keeping: ScopeKeeping
 
     package init(strategy: any ScopeStrategy) {
         self.strategy = strategy
         keeping = strategy.keeping
-        Self.keepForever(self)
-    }
-
-    /// Factory values refer to their scope without retaining it (a retain per
-    /// resolution on one shared object would make threads contend), so a scope
-    /// must never be freed.
-    private static func keepForever(_ scope: Scope) {
-        everyScope.withLock { $0.append(scope) }
+        // Factory values refer to their scope unretained (a retain per resolution on one shared
+        // object would make threads contend), so a scope must never be freed.
+        Self.everyScope.withLock { $0.append(self) }
     }
 
     private static let everyScope = LockedBox<[Scope]>([])
@@ -49,108 +35,80 @@ open class Scope: @unchecked Sendable {
 
 /// The scope that caches nothing: every resolution builds a new instance.
 public final class Unique: Scope, @unchecked Sendable {
-    // Sendable for the same reason as Scope: no stored state of its own.
+    // Sendable: no stored state of its own (see Scope).
 
     /// Creates a unique scope. ``Scope/unique`` is the shared instance.
-    public init() {
-        super.init(strategy: UniqueStrategy())
-    }
+    public init() { super.init(strategy: UniqueStrategy()) }
 }
 
-/// How a resolution finds an instance: the engine's three ways. Which one a
-/// scope uses is its strategy's choice.
+/// The engine's three ways to find an instance; a scope's strategy picks one.
 @usableFromInline
 package enum ScopeKeeping: Sendable {
-    /// It builds every time.
     case nothing
-    /// It shares an instance within one resolution cycle (the thread's
-    /// ``ResolutionContext`` keeps it).
+    /// Shared within one resolution cycle (the thread's ``ResolutionContext`` keeps it).
     case cycle
-    /// It caches in cells (``CellSet``) that the strategy places, with one build
-    /// at a time, resets, time to live and `scopeOnParameters` run by the engine.
+    /// Cached in cells the strategy places; the engine runs single builds, resets, ttl and `scopeOnParameters`.
     case cells
 }
 
-/// What a scope's strategy tells the engine: the way it keeps instances and,
-/// for a cache, where one factory's instance lives. FactoryCore implements
-/// ``Scope/unique``; `FactoryScopes` implements cached, shared, singleton, graph
-/// and custom cache strategies.
-///
-/// The engine asks it only off the hit path: a hit reads the cells the
-/// container's slot links to (``Slot/linkedCell(scopeID:ttl:)``), which a miss links
-/// through ``withLocation(scope:box:slot:key:manager:prepared:_:)``.
+/// How a scope keeps instances and, for a cache, where a factory's instance lives (FactoryScopes
+/// implements all but ``Scope/unique``). Asked only off the hit path: a hit reads the cells the
+/// slot links to (``Slot/linkedCell(scopeID:ttl:)``), which a miss links through
+/// ``withLocation(scope:box:slot:key:manager:prepared:_:)``.
 package protocol ScopeStrategy: AnyObject, Sendable {
-    /// How a resolution finds an instance of this scope; constant.
-    var keeping: ScopeKeeping { get }
+    var keeping: ScopeKeeping { get }  // constant
 
-    /// What a resolution of `key` that missed needs before the container's lock
-    /// is taken: a strategy that asks user code where to cache does it here, as
-    /// user code never runs under a library lock. No lock held.
+    /// Called on a miss before the container's lock: a strategy that asks user code where to
+    /// cache does it here, as user code never runs under a library lock.
     func prepare(_ scope: Scope, key: FactoryKey, manager: ContainerManager) -> PreparedCells
 
-    /// The instance of `key` kept in this scope for the registration or override
-    /// `box` (`nil`: the definition), read without a lock by the general path;
-    /// `nil` on a miss and where only the locked decision can tell. No lock held.
+    /// The general path's lock-free read for `box` (`nil`: the definition); `nil` on a miss or
+    /// where only the locked decision can tell. No lock held.
     func lockFreeHit(
         _ scope: Scope, key: FactoryKey, box: RegistrationBoxBase?, ttl: UInt64, manager: ContainerManager
     ) -> FoundInstance?
 
-    /// Runs `body` with where `key`'s instance lives when built by the
-    /// registration or override `box` (`nil`: the definition), or with `nil`
-    /// when it is not cached here. The manager's lock is held; a location whose
-    /// cells another lock guards names it (``CacheLocation/extraLock``), and the
-    /// engine holds it while deciding there. Sets ``CacheLocation/hitSlot`` when
-    /// the container's lock-free hit may read the cells.
+    /// Runs `body` with where `box`'s instance lives (`nil`: not cached here), with the manager's
+    /// lock held; cells another lock guards name it (``CacheLocation/extraLock``) and the engine
+    /// holds it too. Sets ``CacheLocation/hitSlot`` when the lock-free hit may read the cells.
     func withLocation<Result>(
         scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
         prepared: PreparedCells, _ body: (CacheLocation?) -> Result
     ) -> Result
 
-    /// The cells holding the instance that `box` built, read without a lock by
-    /// a resolution off the hit path, or `nil` to decide under the lock. Called
-    /// inside a read section (so pure loads only, no nested section); valid until
-    /// that section ends.
+    /// The cells holding `box`'s instance, or `nil` to decide under the lock. Called inside a read
+    /// section (pure loads, no nested section); valid until it ends.
     func registrationCells(
         for key: FactoryKey, box: RegistrationBoxBase, in manager: ContainerManager
-    )
-        -> Unmanaged<CellSet>?
+    ) -> Unmanaged<CellSet>?
 
-    /// For a scope that keeps instances for the resolution cycle: the instance
-    /// `context`'s cycle keeps for `key` of the container `container` (and
-    /// `parameter`, with `scopeOnParameters`), or `nil` when there is none yet.
-    func findInCycle(
+    func findInCycle(  // for `.cycle`; `parameter` is set with `scopeOnParameters`
         _ context: ResolutionContext, _ key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?
     ) -> FoundInstance?
 
-    /// For a scope that keeps instances for the resolution cycle: keeps the
-    /// instance at `value` (of `key`'s value type) for the rest of `context`'s cycle.
-    func keepInCycle(
+    func keepInCycle(  // for `.cycle`; `value` points at `key`'s value type
         _ context: ResolutionContext, _ key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?,
         value: UnsafeRawPointer
     )
 
-    /// How long what this scope keeps lives, for captive-dependency checks.
-    func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime
+    func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime  // for captive-dependency checks
 
-    /// How reports and drawn graphs name the scope (`unique`, `cached`, ...).
+    /// `unique`, `cached`, ...: how reports and graphs name the scope.
     var label: String { get }
 }
 
 extension ScopeStrategy {
-    /// Nothing to prepare.
     package func prepare(_ scope: Scope, key: FactoryKey, manager: ContainerManager) -> PreparedCells {
         PreparedCells()
     }
 
-    /// The instance the cells the strategy places hold: for the definition, where
-    /// the slot's hit reads (linked by a miss, once per container and storage);
-    /// for a registration, ``registrationCells(for:box:in:)``.
+    /// The definition's instance is where the slot's hit reads; a registration's comes from
+    /// ``registrationCells(for:box:in:)``.
     package func lockFreeHit(
         _ scope: Scope, key: FactoryKey, box: RegistrationBoxBase?, ttl: UInt64, manager: ContainerManager
     ) -> FoundInstance? {
         guard keeping == .cells else { return nil }
-        // The section comes first: the cells may be a global storage's, which
-        // `useGlobalStorage` frees only after waiting for readers.
+        // Section first: the cells may be a global storage's, freed only after waiting for readers.
         let section = ReadSection.begin()
         defer { section.end() }
         let cells =
@@ -160,7 +118,6 @@ extension ScopeStrategy {
             .takeUnretainedValue().found()
     }
 
-    /// Nothing is cached in cells: what a strategy that keeps no cells says.
     package func withLocation<Result>(
         scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
         prepared: PreparedCells, _ body: (CacheLocation?) -> Result
@@ -168,73 +125,57 @@ extension ScopeStrategy {
         body(nil)
     }
 
-    /// No lock-free read of a registration's instance: the miss path decides under the lock.
     package func registrationCells(
         for key: FactoryKey, box: RegistrationBoxBase, in manager: ContainerManager
-    )
-        -> Unmanaged<CellSet>?
-    {
+    ) -> Unmanaged<CellSet>? {
         nil
     }
 
-    /// Nothing is kept for the cycle: what a strategy that keeps no cycle instances says.
     package func findInCycle(
         _ context: ResolutionContext, _ key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?
     ) -> FoundInstance? {
         nil
     }
 
-    /// Nothing is kept for the cycle.
     package func keepInCycle(
         _ context: ResolutionContext, _ key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?,
         value: UnsafeRawPointer
     ) {}
 }
 
-/// ``Scope/unique``'s strategy: nothing is kept.
 final class UniqueStrategy: ScopeStrategy {
     var keeping: ScopeKeeping { .nothing }
 
-    func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime {
-        perRequest ? .short : .transparent
-    }
+    func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime { perRequest ? .short : .transparent }
 
     var label: String { "unique" }
 }
 
-/// The cells a strategy chose for one resolution before the container's lock was
-/// taken (see ``ScopeStrategy/prepare(_:key:manager:)``), for the scope it
-/// resolved then.
+/// The cells ``ScopeStrategy/prepare(_:key:manager:)`` chose before the lock, for the scope then resolved.
 package struct PreparedCells {
     private let scopeID: ObjectIdentifier?
     private let cells: CellSet?
 
-    /// Nothing prepared.
     package init() {
         scopeID = nil
         cells = nil
     }
 
-    /// `cells` (`nil`: build without caching), chosen for `scope`.
-    package init(_ cells: CellSet?, for scope: Scope) {
+    package init(_ cells: CellSet?, for scope: Scope) {  // `nil` cells: build without caching
         scopeID = ObjectIdentifier(scope)
         self.cells = cells
     }
 
-    /// The cells, if they were prepared for `scope`: a `register` that changed the
-    /// scope since makes this resolution build without caching, once.
-    package func cells(for scope: Scope) -> CellSet? {
-        scopeID == ObjectIdentifier(scope) ? cells : nil
-    }
+    /// `nil` if a `register` changed the scope since: this resolution then builds uncached, once.
+    package func cells(for scope: Scope) -> CellSet? { scopeID == ObjectIdentifier(scope) ? cells : nil }
 }
 
-/// An owner of cells that a container empties with a factory's own on a reset,
-/// `pop()` or shutdown: a custom scope's cache. Tracked weakly: its strategy owns it.
+/// A custom scope's cache, emptied with a factory's own cells on a reset, `pop()` or shutdown;
+/// tracked weakly, as its strategy owns it.
 package protocol CellOwner: AnyObject {
     var cells: CellSet { get }
 }
 
-/// A ``CellOwner`` a container has used, held weakly.
 package struct TrackedCells {
     package weak var owner: (any CellOwner)?
 }

@@ -1,21 +1,15 @@
-/// A cached instance whose factory declared a shutdown, taken out of its cache.
-package struct ShutdownItem: Sendable {
+package struct ShutdownItem: Sendable {  // a cached instance taken out of its cache for its shutdown
     package let cell: CacheCell
     package let record: ShutdownRecord
 }
 
 extension ContainerManager {
-    /// Whether ``shutdown(includingSingletons:timeout:)`` has started on this
-    /// container. Once it has, the container stays shut down: every resolution
-    /// from it fails, a reset does not bring it back.
-    public var isShutDown: Bool {
-        lock.withLock { state.isShutDown }
-    }
+    /// Whether FactoryScopes' `shutdown(includingSingletons:timeout:)` has started on this container. It then
+    /// stays shut down: every resolution from it fails, and a reset does not bring it back.
+    public var isShutDown: Bool { lock.withLock { state.isShutDown } }
 
-    /// Marks the container shut down and takes out of its caches every instance
-    /// whose factory declared a shutdown (with `includingSingletons`, also the
-    /// singletons of its singleton storage and of its registrations), each once
-    /// across every container, latest built first.
+    /// Marks the container shut down and takes out every cached instance whose factory declared a
+    /// shutdown (singletons too if asked), each once across containers, latest built first.
     package func takeForShutdown(includingSingletons: Bool) -> [ShutdownItem] {
         var garbage = Garbage()
         var found: [ShutdownItem] = []
@@ -30,26 +24,22 @@ extension ContainerManager {
         if includingSingletons {
             globalStorage.removeAll(collectingShutdowns: &found, &garbage)
         }
-        // `found` keeps the instances alive for their shutdown; the cells that held
-        // them are released here, unlocked.
+        // `found` keeps the instances alive; their cells are released here, unlocked.
         garbage.release()
-        // An instance found twice (a singleton shared by two registrations) is
-        // kept once: its record's claim succeeds once, across every container.
+        // A singleton shared by two registrations is found twice; its record's claim succeeds once.
         return found.filter { $0.record.claim() }.sorted { $0.record.order > $1.record.order }
     }
 }
 
 #if SwiftConcurrency
-/// Thrown by an asynchronous factory resolved from a container whose
-/// ``ContainerManager/shutdown(includingSingletons:timeout:)`` has started.
+/// Thrown by an asynchronous factory resolved from a container whose shutdown has started
+/// (FactoryScopes' `manager.shutdown(includingSingletons:timeout:)`).
 public struct ContainerShutDownError: Error, CustomStringConvertible {
     /// The factory that was resolved.
     public let key: FactoryKey
 
     /// What went wrong, naming the factory.
-    public var description: String {
-        FactoryError.resolvedAfterShutdown(key).message
-    }
+    public var description: String { FactoryError.resolvedAfterShutdown(key).message }
 }
 
 #endif

@@ -1,17 +1,10 @@
-// The keys of per-parameter caches (`scopeOnParameters`). A parameter's
-// `hash(into:)` and `==` are user code, which may resolve from the very container
-// whose lock guards the cache: neither may run under that lock. So the hash is
-// taken once, before locking; keys compare by identity; and which key an equal
-// parameter maps to is found by comparing it, outside the lock, with the keys of
-// the same hash that the cache held (`ParameterLookup`).
+// A parameter's `hash(into:)` and `==` are user code that may resolve from the container whose
+// lock guards the cache, so neither runs under it: the hash is taken before locking, keys compare
+// by identity, and an equal parameter's key is found by comparing outside the lock (`ParameterLookup`).
 
-/// A parameter value as the key of a per-parameter cache entry. Its hash is the
-/// parameter's, taken before any lock; two keys are equal only when they are
-/// the same key, so a dictionary of them runs no user code.
+/// A per-parameter cache key, equal only to itself, so a dictionary of them runs no user code.
 package final class ParameterKey: Hashable {
-    /// The parameter: held until the entry and every lookup that saw it are gone,
-    /// and released after unlocking (its `deinit` is user code).
-    let value: AnyHashable
+    let value: AnyHashable  // released after unlocking: its `deinit` is user code
     package let hash: Int
 
     init(_ value: AnyHashable, hash: Int) {
@@ -19,51 +12,36 @@ package final class ParameterKey: Hashable {
         self.hash = hash
     }
 
-    package static func == (lhs: ParameterKey, rhs: ParameterKey) -> Bool {
-        lhs === rhs
-    }
+    package static func == (lhs: ParameterKey, rhs: ParameterKey) -> Bool { lhs === rhs }
 
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
-    }
+    package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
-/// Finds, for one resolution's parameter, the key of its entry in a
-/// per-parameter cache. Everything that runs the parameter's own `hash(into:)`
-/// or `==` happens here, with no lock held; under the lock the lookup only
-/// checks that the keys it compared are still the ones of its hash.
+/// Finds a parameter's key in a per-parameter cache. The parameter's own `hash(into:)` and `==`
+/// run here with no lock held; under the lock it only checks the keys it compared are still current.
 package struct ParameterLookup {
     let value: AnyHashable
     package let hash: Int
-    /// The cache's keys of this hash that were compared, in the cache's order.
-    private var compared: [ParameterKey] = []
-    /// The one of them equal to the parameter, if any.
+    private var compared: [ParameterKey] = []  // the cache's keys of this hash, in its order
     private var match: ParameterKey?
 
-    /// The lookup of a parameter already made a cache key (``GeneralPath/hashable(_:)``),
-    /// or `nil` when it cannot be one: not `Hashable`, or not equal to itself
-    /// (`Double.nan`), which would never be found again, so its instance is built
-    /// but not cached. Runs the parameter's `hash(into:)`: no lock held.
+    /// `nil` when the parameter cannot be a key (``GeneralPath/hashable(_:)``: not `Hashable`,
+    /// or unequal to itself like `Double.nan`): built, not cached. Runs `hash(into:)`: no lock held.
     package init?(_ value: AnyHashable?) {
         guard let value else { return nil }
         self.value = value
         hash = value.hashValue
     }
 
-    /// The key of the parameter's entry in `cells`, or `nil` when the cache's
-    /// keys of this hash are not the ones compared: the caller unlocks, compares
-    /// them (``compare(_:_:)``) and decides again. A parameter equal to none of
-    /// them gets a new key, which the caller's build puts in `cells` at once
-    /// (so it is never released under the lock). Locks held; runs no user code.
+    /// `nil` when the keys of this hash changed: the caller unlocks, runs ``compare(_:)`` and decides again. A new key
+    /// goes into `cells` at once, so it is never released under the lock. Locks held; runs no user code.
     func key(in cells: CellSet) -> ParameterKey? {
         let keys = cells.parameterKeys(hash: hash)
         guard keys.count == compared.count, zip(keys, compared).allSatisfy({ $0 === $1 }) else { return nil }
         return match ?? ParameterKey(value, hash: hash)
     }
 
-    /// Compares the parameter with the cache's keys of its hash, with the
-    /// parameter's own `==`, and returns the instance cached for the one it
-    /// equals, if the candidates carry it. No lock held.
+    /// Runs the parameter's `==`; returns the instance if the candidates carry it. No lock held.
     mutating func compare(_ candidates: ParameterCandidates) -> FoundInstance? {
         compared = candidates.keys
         match = candidates.keys.first { $0.value == value }
@@ -72,30 +50,22 @@ package struct ParameterLookup {
     }
 }
 
-/// The keys of one hash that a per-parameter cache held when a resolution asked
-/// for its parameter's key, and, when there was just one, its instance if it
-/// was valid then: an equal parameter is then a hit, with no second lock.
+/// A cache's keys of one hash and, when there was one, its valid instance: an equal parameter is
+/// then a hit with no second lock.
 package struct ParameterCandidates {
     let keys: [ParameterKey]
     let cell: CacheCell?
 }
 
 extension CellSet {
-    /// The keys of per-parameter entries (a cached instance or a build under way)
-    /// whose parameter hashes to `hash`. Owner's lock held.
-    func parameterKeys(hash: Int) -> [ParameterKey] {
-        parameterIndex[hash] ?? []
-    }
+    // Owner's lock held for all of these.
+    func parameterKeys(hash: Int) -> [ParameterKey] { parameterIndex[hash] ?? [] }
 
-    /// Records `key`, which an entry now uses, in the index of keys by hash.
-    /// Owner's lock held.
     func indexParameterKey(_ key: ParameterKey) {
         guard parameterIndex[key.hash]?.contains(where: { $0 === key }) != true else { return }
         parameterIndex[key.hash, default: []].append(key)
     }
 
-    /// Takes `key` out of the index once no entry uses it; the index's reference
-    /// goes to `garbage`. Owner's lock held.
     func unindexParameterKeyIfUnused(_ key: ParameterKey, _ garbage: inout Garbage) {
         guard parameterCells[key] == nil, parameterGates[key] == nil,
             var keys = parameterIndex[key.hash], let index = keys.firstIndex(where: { $0 === key })
@@ -104,8 +74,7 @@ extension CellSet {
         parameterIndex[key.hash] = keys.isEmpty ? nil : keys
     }
 
-    /// Builds the index again from the entries, after they were replaced
-    /// wholesale; the old index goes to `garbage`. Owner's lock held.
+    /// After entries are replaced wholesale; the old index goes to `garbage`.
     func reindexParameterKeys(_ garbage: inout Garbage) {
         if !parameterIndex.isEmpty { garbage.keep(parameterIndex) }
         parameterIndex = [:]

@@ -1,9 +1,7 @@
 import CFactoryAtomics
 
-/// An object kept in a ``SlotTable``: it knows the key it was stored under.
 @usableFromInline
 package protocol TableEntry: AnyObject {
-    /// The hash the entry was inserted with.
     var hash: Int { get }
     var name: StaticString { get }
     var valueType: Any.Type { get }
@@ -12,7 +10,6 @@ package protocol TableEntry: AnyObject {
 }
 
 extension TableEntry {
-    /// Whether the entry is the one for this name and these types.
     @inlinable
     package func matches(
         _ name: StaticString, _ valueType: ObjectIdentifier, _ parameterType: ObjectIdentifier,
@@ -23,29 +20,19 @@ extension TableEntry {
     }
 }
 
-/// A hash table from factory keys to per-factory state objects, read without a lock.
+/// A hash table from factory keys to per-factory state, read without a lock. Entries are only
+/// added (under the owner's lock), never removed or replaced, so a reader uses one unretained
+/// while the owner lives. Grown-out bucket arrays are kept until the table is freed, so a reader
+/// probing one still reads valid memory (they sum to under twice the final one).
 ///
-/// Entries are only ever added, never removed or replaced, while the table
-/// lives (resets clear what an entry holds, not the entry), so a reader that
-/// finds an entry can use it without retaining it for as long as the table's
-/// owner is alive. Insertions happen under the owner's lock. When the table grows,
-/// the old bucket array is kept until the table is freed, so a reader probing it
-/// at that moment still reads valid memory; the arrays sum to less than twice the
-/// final one.
-///
-/// Bucket layout: capacity (a power of two) at word 0, then pairs of words
-/// (hash, entry pointer); a zero pointer ends a probe sequence. Readers load the
-/// pointer with acquire ordering, writers store the hash first and the pointer last.
+/// Buckets: capacity (a power of two) at word 0, then (hash, entry pointer) pairs; a zero pointer
+/// ends a probe. Readers load the pointer with acquire; writers store the hash first, the pointer last.
 @usableFromInline
 package final class SlotTable<Entry: TableEntry>: @unchecked Sendable {
-    // Sendable because `current` is an atomic word and everything else is only
-    // touched by writers holding the owner's lock.
+    // Sendable: `current` is atomic; everything else is only touched by writers under the owner's lock.
 
-    /// The current bucket array.
     @usableFromInline let current = AtomicWord()
-    /// Every bucket array, current included, freed with the table.
-    private var arrays: [UnsafeMutablePointer<Int>] = []
-    /// Entries stored; guarded by the owner's lock.
+    private var arrays: [UnsafeMutablePointer<Int>] = []  // every bucket array, freed with the table
     private var count = 0
 
     package init() {}
@@ -61,8 +48,7 @@ package final class SlotTable<Entry: TableEntry>: @unchecked Sendable {
         for array in arrays { array.deallocate() }
     }
 
-    /// The entry for `hash`, name and types, or `nil`. Lock-free; the entry is
-    /// unretained and stays valid while the table's owner lives.
+    /// Lock-free; unretained, valid while the table's owner lives.
     @_alwaysEmitIntoClient @inline(__always)
     package func find(
         _ hash: Int, _ name: StaticString, _ valueType: ObjectIdentifier, _ parameterType: ObjectIdentifier,
@@ -84,8 +70,7 @@ package final class SlotTable<Entry: TableEntry>: @unchecked Sendable {
         }
     }
 
-    /// Every entry; call with the owner's lock held.
-    package func all() -> [Entry] {
+    package func all() -> [Entry] {  // owner's lock held
         guard let buckets = UnsafeMutablePointer<Int>(bitPattern: current.value) else { return [] }
         var result: [Entry] = []
         result.reserveCapacity(count)
@@ -96,9 +81,7 @@ package final class SlotTable<Entry: TableEntry>: @unchecked Sendable {
         return result
     }
 
-    /// The entry for the key, made by `make` and inserted if missing. Call with
-    /// the owner's lock held.
-    package func findOrInsert(
+    package func findOrInsert(  // owner's lock held
         _ hash: Int, _ name: StaticString, _ valueType: ObjectIdentifier, _ parameterType: ObjectIdentifier,
         containerType: ObjectIdentifier, make: () -> Entry
     ) -> Entry {
@@ -112,16 +95,14 @@ package final class SlotTable<Entry: TableEntry>: @unchecked Sendable {
         return entry
     }
 
-    private var capacity: Int {
-        UnsafeMutablePointer<Int>(bitPattern: current.value)?[0] ?? 0
-    }
+    private var capacity: Int { UnsafeMutablePointer<Int>(bitPattern: current.value)?[0] ?? 0 }
 
     private func insert(_ entry: Entry, into buckets: UnsafeMutablePointer<Int>) {
         let mask = buckets[0] - 1
         var index = entry.hash & mask
         while buckets[2 + 2 * index + 1] != 0 { index = (index + 1) & mask }
         buckets[2 + 2 * index] = entry.hash
-        AtomicWord.publish(Int(bitPattern: Unmanaged.passRetained(entry).toOpaque()), at: buckets + 2 + 2 * index + 1)
+        cfactory_atomic_store(buckets + 2 + 2 * index + 1, Int(bitPattern: Unmanaged.passRetained(entry).toOpaque()))  // release
     }
 
     private func grow() {
@@ -144,15 +125,7 @@ package final class SlotTable<Entry: TableEntry>: @unchecked Sendable {
     }
 }
 
-extension AtomicWord {
-    /// Stores `value` at `address` with release ordering.
-    package static func publish(_ value: Int, at address: UnsafeMutablePointer<Int>) {
-        cfactory_atomic_store(address, value)
-    }
-}
-
 extension SlotTable {
-    /// The entry for `key`, or `nil`; see ``find(_:_:_:_:containerType:)``.
     @_alwaysEmitIntoClient @inline(__always)
     package func find(_ key: FactoryKey) -> Unmanaged<Entry>? {
         find(
@@ -160,8 +133,7 @@ extension SlotTable {
             containerType: ObjectIdentifier(key.containerType))
     }
 
-    /// The entry for `key`, made by `make` if missing; the owner's lock held.
-    package func findOrInsert(_ key: FactoryKey, _ make: () -> Entry) -> Entry {
+    package func findOrInsert(_ key: FactoryKey, _ make: () -> Entry) -> Entry {  // owner's lock held
         findOrInsert(
             key.hashBits, key.name, ObjectIdentifier(key.valueType), ObjectIdentifier(key.parameterType),
             containerType: ObjectIdentifier(key.containerType), make: make)
