@@ -14,8 +14,7 @@ extension FactoryModifying {
     ///   - factory: Builds the instance from now on.
     @_alwaysEmitIntoClient @discardableResult
     public consuming func register(isolation: isolated (any Actor)? = #isolation, factory: Closure) -> Self {
-        registration.register(Self.box(factory, ClosureAdapter.isolation(of: isolation)))
-        return self
+        registering(Self.box(factory, isolation))
     }
 
     /// Overrides the factory in the given contexts (``FactoryContextType`` gives the precedence). A
@@ -32,8 +31,7 @@ extension FactoryModifying {
         _ contexts: FactoryContextType..., caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: Closure
     ) -> Self {
-        registration.addContexts(contexts, Self.box(factory, ClosureAdapter.isolation(of: isolation)), caller: caller)
-        return self
+        overriding(contexts, Self.box(factory, isolation), caller)
     }
 
     /// Overrides the factory when `argument` is a launch or runtime argument (``FactoryContextType/arg(_:)``).
@@ -43,8 +41,7 @@ extension FactoryModifying {
         _ argument: String, caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: Closure
     ) -> Self {
-        registration.addContexts([.arg(argument)], Self.box(factory, ClosureAdapter.isolation(of: isolation)), caller: caller)
-        return self
+        overriding([.arg(argument)], Self.box(factory, isolation), caller)
     }
 
     /// Overrides the factory when any of `arguments` is present (``FactoryContextType/args(_:)``).
@@ -53,8 +50,7 @@ extension FactoryModifying {
         _ arguments: [String], caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation,
         factory: Closure
     ) -> Self {
-        registration.addContexts([.args(arguments)], Self.box(factory, ClosureAdapter.isolation(of: isolation)), caller: caller)
-        return self
+        overriding([.args(arguments)], Self.box(factory, isolation), caller)
     }
 
     /// Overrides the factory in SwiftUI previews (``FactoryContextType/preview``).
@@ -62,8 +58,7 @@ extension FactoryModifying {
     public consuming func onPreview(
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: Closure
     ) -> Self {
-        registration.addContexts([.preview], Self.box(factory, ClosureAdapter.isolation(of: isolation)), caller: caller)
-        return self
+        overriding([.preview], Self.box(factory, isolation), caller)
     }
 
     /// Overrides the factory under XCTest and Swift Testing (``FactoryContextType/test``).
@@ -71,8 +66,7 @@ extension FactoryModifying {
     public consuming func onTest(
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: Closure
     ) -> Self {
-        registration.addContexts([.test], Self.box(factory, ClosureAdapter.isolation(of: isolation)), caller: caller)
-        return self
+        overriding([.test], Self.box(factory, isolation), caller)
     }
 
     /// Overrides the factory in DEBUG builds (``FactoryContextType/debug``).
@@ -80,8 +74,7 @@ extension FactoryModifying {
     public consuming func onDebug(
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: Closure
     ) -> Self {
-        registration.addContexts([.debug], Self.box(factory, ClosureAdapter.isolation(of: isolation)), caller: caller)
-        return self
+        overriding([.debug], Self.box(factory, isolation), caller)
     }
 
     /// Overrides the factory in the simulator (``FactoryContextType/simulator``).
@@ -89,8 +82,7 @@ extension FactoryModifying {
     public consuming func onSimulator(
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: Closure
     ) -> Self {
-        registration.addContexts([.simulator], Self.box(factory, ClosureAdapter.isolation(of: isolation)), caller: caller)
-        return self
+        overriding([.simulator], Self.box(factory, isolation), caller)
     }
 
     /// Overrides the factory on a device, not the simulator (``FactoryContextType/device``).
@@ -98,8 +90,7 @@ extension FactoryModifying {
     public consuming func onDevice(
         caller: StaticString = #function, isolation: isolated (any Actor)? = #isolation, factory: Closure
     ) -> Self {
-        registration.addContexts([.device], Self.box(factory, ClosureAdapter.isolation(of: isolation)), caller: caller)
-        return self
+        overriding([.device], Self.box(factory, isolation), caller)
     }
 
     /// ``register(isolation:factory:)`` under Factory's name for set-up in previews:
@@ -108,8 +99,7 @@ extension FactoryModifying {
     /// wherever both fit.
     @_alwaysEmitIntoClient @discardableResult @_disfavoredOverload
     public consuming func preview(isolation: isolated (any Actor)? = #isolation, factory: Closure) -> Self {
-        registration.register(Self.box(factory, ClosureAdapter.isolation(of: isolation)))
-        return self
+        registering(Self.box(factory, isolation))
     }
 
     /// ``register(isolation:factory:)`` as Factory 3.2's sugar, reading like the definition:
@@ -117,15 +107,26 @@ extension FactoryModifying {
     /// always. FactoryWrappers' `EmptyView` form wins where SwiftUI exists.
     @_alwaysEmitIntoClient @discardableResult @_disfavoredOverload
     public consuming func callAsFunction(isolation: isolated (any Actor)? = #isolation, factory: Closure) -> Self {
-        registration.register(Self.box(factory, ClosureAdapter.isolation(of: isolation)))
+        registering(Self.box(factory, isolation))
+    }
+
+    /// The box a registration or context override keeps `factory` in, made in the specialized caller: made in
+    /// the library, unspecialized, it would cost a generic metadata lookup on every `register`.
+    @_alwaysEmitIntoClient @usableFromInline
+    static func box(_ factory: Closure, _ isolation: (any Actor)?) -> RegistrationBoxBase {
+        RegistrationBox<Closure>(factory, isolation: ClosureAdapter.isolation(of: isolation))
+    }
+
+    @_alwaysEmitIntoClient @usableFromInline
+    consuming func registering(_ box: RegistrationBoxBase) -> Self {
+        registration.register(box)
         return self
     }
 
-    /// Made in the specialized caller: in the library, unspecialized, it would cost a generic
-    /// metadata lookup on every `register`.
     @_alwaysEmitIntoClient @usableFromInline
-    static func box(_ factory: Closure, _ isolation: ClosureIsolation) -> RegistrationBoxBase {
-        RegistrationBox<Closure>(factory, isolation: isolation)
+    consuming func overriding(_ types: [FactoryContextType], _ box: RegistrationBoxBase, _ caller: StaticString) -> Self {
+        registration.addContexts(types, box, caller: caller)
+        return self
     }
 }
 
@@ -138,8 +139,7 @@ extension FactoryModifying where Closure == (P) -> T {
     /// ``register(isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @_alwaysEmitIntoClient @discardableResult
     public consuming func register(factory: @escaping @MainActor (P) -> T) -> Self {
-        registration.register(Self.box(mainActor: factory))
-        return self
+        registering(Self.box(mainActor: factory))
     }
 
     /// ``context(_:caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
@@ -147,8 +147,7 @@ extension FactoryModifying where Closure == (P) -> T {
     public consuming func context(
         _ contexts: FactoryContextType..., caller: StaticString = #function, factory: @escaping @MainActor (P) -> T
     ) -> Self {
-        registration.addContexts(contexts, Self.box(mainActor: factory), caller: caller)
-        return self
+        overriding(contexts, Self.box(mainActor: factory), caller)
     }
 
     /// ``onArg(_:caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
@@ -156,8 +155,7 @@ extension FactoryModifying where Closure == (P) -> T {
     public consuming func onArg(
         _ argument: String, caller: StaticString = #function, factory: @escaping @MainActor (P) -> T
     ) -> Self {
-        registration.addContexts([.arg(argument)], Self.box(mainActor: factory), caller: caller)
-        return self
+        overriding([.arg(argument)], Self.box(mainActor: factory), caller)
     }
 
     /// ``onArgs(_:caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
@@ -165,57 +163,49 @@ extension FactoryModifying where Closure == (P) -> T {
     public consuming func onArgs(
         _ arguments: [String], caller: StaticString = #function, factory: @escaping @MainActor (P) -> T
     ) -> Self {
-        registration.addContexts([.args(arguments)], Self.box(mainActor: factory), caller: caller)
-        return self
+        overriding([.args(arguments)], Self.box(mainActor: factory), caller)
     }
 
     /// ``onPreview(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @_alwaysEmitIntoClient @discardableResult
     public consuming func onPreview(caller: StaticString = #function, factory: @escaping @MainActor (P) -> T) -> Self {
-        registration.addContexts([.preview], Self.box(mainActor: factory), caller: caller)
-        return self
+        overriding([.preview], Self.box(mainActor: factory), caller)
     }
 
     /// ``onTest(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @_alwaysEmitIntoClient @discardableResult
     public consuming func onTest(caller: StaticString = #function, factory: @escaping @MainActor (P) -> T) -> Self {
-        registration.addContexts([.test], Self.box(mainActor: factory), caller: caller)
-        return self
+        overriding([.test], Self.box(mainActor: factory), caller)
     }
 
     /// ``onDebug(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @_alwaysEmitIntoClient @discardableResult
     public consuming func onDebug(caller: StaticString = #function, factory: @escaping @MainActor (P) -> T) -> Self {
-        registration.addContexts([.debug], Self.box(mainActor: factory), caller: caller)
-        return self
+        overriding([.debug], Self.box(mainActor: factory), caller)
     }
 
     /// ``onSimulator(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @_alwaysEmitIntoClient @discardableResult
     public consuming func onSimulator(caller: StaticString = #function, factory: @escaping @MainActor (P) -> T) -> Self {
-        registration.addContexts([.simulator], Self.box(mainActor: factory), caller: caller)
-        return self
+        overriding([.simulator], Self.box(mainActor: factory), caller)
     }
 
     /// ``onDevice(caller:isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @_alwaysEmitIntoClient @discardableResult
     public consuming func onDevice(caller: StaticString = #function, factory: @escaping @MainActor (P) -> T) -> Self {
-        registration.addContexts([.device], Self.box(mainActor: factory), caller: caller)
-        return self
+        overriding([.device], Self.box(mainActor: factory), caller)
     }
 
     /// ``preview(isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @_alwaysEmitIntoClient @discardableResult @_disfavoredOverload
     public consuming func preview(factory: @escaping @MainActor (P) -> T) -> Self {
-        registration.register(Self.box(mainActor: factory))
-        return self
+        registering(Self.box(mainActor: factory))
     }
 
     /// ``callAsFunction(isolation:factory:)`` with a closure written `{ @MainActor in ... }`.
     @_alwaysEmitIntoClient @discardableResult @_disfavoredOverload
     public consuming func callAsFunction(factory: @escaping @MainActor (P) -> T) -> Self {
-        registration.register(Self.box(mainActor: factory))
-        return self
+        registering(Self.box(mainActor: factory))
     }
 
     @_alwaysEmitIntoClient @usableFromInline
