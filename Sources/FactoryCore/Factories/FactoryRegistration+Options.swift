@@ -53,9 +53,15 @@ extension FactoryRegistration {
         return overrides
     }
 
+    /// Persisting drops instances cached under another scope.
     @usableFromInline
     package mutating func setScope(_ scope: Scope?, caller: StaticString) {
-        setScope(scope, persist: persists(calledFrom: caller))
+        if persists(calledFrom: caller) {
+            manager.persistScope(scope, of: key)
+        } else {
+            self.scope = scope
+            traits.insert(.hasScope)
+        }
     }
 
     /// A modifier property's scope. Inlined into the definition, whose traits are constants there,
@@ -76,16 +82,6 @@ extension FactoryRegistration {
 
     @usableFromInline
     package func persistScope(_ scope: Scope) { manager.persistScope(scope, of: key) }
-
-    /// Persisting drops instances cached under another scope.
-    package mutating func setScope(_ scope: Scope?, persist: Bool) {
-        if persist {
-            manager.persistScope(scope, of: key)
-        } else {
-            self.scope = scope
-            traits.insert(.hasScope)
-        }
-    }
 
     @usableFromInline
     package mutating func setDecorator(_ decorator: DecoratorBoxBase, caller: StaticString) {
