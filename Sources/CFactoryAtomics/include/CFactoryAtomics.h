@@ -162,4 +162,18 @@ uint64_t cfactory_thread_id(void);
 /// Yields the processor to another thread.
 void cfactory_yield(void);
 
+// MARK: - Copies of the library
+
+/// Looks, once per copy of this library, for other copies loaded in the process
+/// (each dynamic library or executable that linked it statically holds one).
+/// Returns "N\n" followed by the paths of the N images that hold a copy, one per
+/// line, when there are several and no copy has reported this many yet; NULL when
+/// this copy looked before, when it is the only one, when the environment variable
+/// FACTORY_ALLOW_LIBRARY_COPIES is "1", or where the platform cannot tell (a static
+/// executable, Windows). The caller frees the text.
+__attribute__((visibility("hidden"))) char *cfactory_library_copies(void);
+
+/// Writes `message` to standard error, unbuffered.
+__attribute__((visibility("hidden"))) void cfactory_write_standard_error(const char *message);
+
 #endif

@@ -93,6 +93,7 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Creates a manager with no registrations, using the process's singletons.
     public init() {
+        LibraryCopies.check()
         lock.withLock { publishFlags() }
     }
 
