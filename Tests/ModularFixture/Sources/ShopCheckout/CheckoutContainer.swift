@@ -42,6 +42,7 @@ extension CheckoutContainer {
         self { Cart(clock: Container.shared.shopClock()) }.cached
     }
 
+    /// The checkout, resolving the domain's promises from `Container.shared`.
     public var checkout: Factory<CheckoutFlow> {
         self {
             CheckoutFlow(payments: Container.shared.payments(), ledger: Container.shared.ledger(), cart: self.cart())

@@ -24,6 +24,7 @@ public final class ReceiptPrinter: Sendable {
 
 // Factories on a container another module declares.
 extension CheckoutContainer {
+    /// Prints the checkout's receipts.
     public var receipts: Factory<ReceiptPrinter> {
         self { ReceiptPrinter(paper: self.paper()) }.cached
     }

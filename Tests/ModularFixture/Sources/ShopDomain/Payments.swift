@@ -22,14 +22,17 @@ public final class ShopClock: Sendable {
 // the implementations at start-up. Nothing registers `ledger`: the catalog's
 // validation finds it, once, with every chain that reaches it.
 extension Container {
+    /// The payment processor, registered by the app.
     public var payments: Factory<(any PaymentProcessor)?> {
         promised()
     }
 
+    /// The order ledger, which the app forgets to register.
     public var ledger: Factory<(any OrderLedger)?> {
         promised()
     }
 
+    /// The shop's clock.
     public var shopClock: Factory<ShopClock> {
         self { ShopClock() }.singleton
     }

@@ -7,7 +7,9 @@ import Testing
 @testable import ShopDomain
 
 /// The whole app's graph, from the catalog of every module ShopTests reaches.
-@Suite(.container) struct ShopCatalogTests {
+/// `CheckoutContainer.shared` is a `static let`: its trait runs these tests one at a
+/// time, each with the container's caches restored, so each run draws the whole graph.
+@Suite(.container, .container(CheckoutContainer.self)) struct ShopCatalogTests {
     @Test func theForgottenRegistrationIsOneFindingWithEveryChain() {
         let report = FactoryCatalog.shopTests.report()
         #expect(report.findings.count == 1, "\(report)")
