@@ -52,14 +52,14 @@ public struct CatalogReport: Sendable, CustomStringConvertible {
         validation.isValid && unchecked.isEmpty
     }
 
-    /// The whole graph of the run as a Mermaid flowchart, each module's factories
-    /// in a subgraph of their own (see ``ResolvedGraph/mermaid()``).
+    /// The whole graph of the run as a Mermaid flowchart; for a catalog of several
+    /// modules, each module's factories in a subgraph of their own (see ``ResolvedGraph/mermaid()``).
     public func mermaid() -> String {
         graph.mermaid()
     }
 
-    /// The whole graph of the run in Graphviz DOT, each module's factories in a
-    /// cluster of their own (see ``ResolvedGraph/dot()``).
+    /// The whole graph of the run in Graphviz DOT; for a catalog of several modules,
+    /// each module's factories in a cluster of their own (see ``ResolvedGraph/dot()``).
     public func dot() -> String {
         graph.dot()
     }

@@ -95,8 +95,8 @@ public struct ResolvedGraph: Sendable, Equatable {
     /// dependency, and red dashed arrows labelled `captures` for a captive one.
     /// Node identifiers are the names with every character that is not a letter,
     /// digit or `_` replaced by `_`, prefixed with `n_` (and numbered when two
-    /// names would clash). Nodes whose module is known are drawn inside a box
-    /// (`subgraph cluster_...`) labelled with their module.
+    /// names would clash). When the nodes are of several modules, those whose
+    /// module is known are drawn inside a box (`subgraph cluster_...`) labelled with it.
     public func dot() -> String {
         let ids = identifiers()
         var lines = ["digraph Factory {", "    rankdir=LR;", "    node [shape=box];"]
@@ -127,8 +127,8 @@ public struct ResolvedGraph: Sendable, Equatable {
     /// The graph as a Mermaid flowchart: the same nodes and edges as ``dot()``,
     /// cycles as `-->|cycle|` and captures as `-.->|captures|`, both drawn red
     /// by a `linkStyle` line. `<`, `>` and `"` in labels are written as Mermaid
-    /// entities (`#lt;`, `#gt;`, `#quot;`). Nodes whose module is known are drawn
-    /// inside a `subgraph` named after their module.
+    /// entities (`#lt;`, `#gt;`, `#quot;`). When the nodes are of several modules,
+    /// those whose module is known are drawn inside a `subgraph` named after it.
     public func mermaid() -> String {
         let ids = identifiers()
         var lines = ["flowchart LR"]
@@ -163,9 +163,11 @@ public struct ResolvedGraph: Sendable, Equatable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The nodes without a module first, then each module's, modules by name.
+    /// The nodes without a module first, then each module's, modules by name; all
+    /// in one group when they are not of two modules or more.
     private func byModule() -> [(module: String?, nodes: [Node])] {
         let modules = Set(nodes.compactMap(\.module)).sorted()
+        guard modules.count > 1 else { return [(nil, nodes)] }
         let loose = nodes.filter { $0.module == nil }
         return (loose.isEmpty ? [] : [(nil, loose)]) + modules.map { module in (module, nodes.filter { $0.module == module }) }
     }
