@@ -30,7 +30,8 @@ let package = Package(
             description: "Container.shared is task-local, async container transforms, resolveOnMainActor and "
                 + "resolveOnGlobalActor, and the main-actor check of factory closures. FactoryTesting needs it. "
                 + "Off, FactoryCore needs no Swift Concurrency runtime (smaller static binaries): "
-                + "Container.shared is a lock-guarded static."
+                + "Container.shared is a lock-guarded static, and a second copy of the library in the process "
+                + "(a dynamic library that linked it again) is not looked for."
         ),
         .default(enabledTraits: ["SwiftConcurrency"]),
     ],

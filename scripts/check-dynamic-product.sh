@@ -5,8 +5,8 @@
 #
 # 1. the features link the static FactoryKit (`--traits StaticFactory`): the known
 #    failure. Each library carries a copy of Factory; at its first container the
-#    library stops the program (a DEBUG build), naming the three images that hold a
-#    copy. With FACTORY_ALLOW_LIBRARY_COPIES=1 it runs, and shows what the copies do:
+#    library stops the program (a DEBUG build), naming two of the three images that
+#    hold a copy. With FACTORY_ALLOW_LIBRARY_COPIES=1 it runs, and shows what the copies do:
 #    two `Container.shared`, two singletons, a registration one feature does not see.
 # 2. they link FactoryKitDynamic (the default trait): one copy, nothing reported, one
 #    `Container.shared`, one singleton, and a registration made in one feature is
@@ -50,8 +50,9 @@ status="$( { "$app" > "$work/static.txt" 2>&1 && echo 0 || echo $?; } 2> /dev/nu
 if [[ $status -eq 0 ]]; then
     fail "two copies of the library ran without a word:" "$work/static.txt"
 fi
-expect "$work/static.txt" "FactoryCore: this process has loaded 3 copies of the Factory library"
-for image in libFeatureA.so libFeatureB.so libSharedClock.so; do
+expect "$work/static.txt" "FactoryCore: this process has loaded more than one copy of the Factory library"
+# The first copy (FeatureA's, the first library the executable loads) and the next one.
+for image in libFeatureA.so libFeatureB.so; do
     expect "$work/static.txt" "/debug/$image"
 done
 expect "$work/static.txt" "FACTORY_ALLOW_LIBRARY_COPIES=1"

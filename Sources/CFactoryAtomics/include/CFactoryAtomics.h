@@ -164,16 +164,17 @@ void cfactory_yield(void);
 
 // MARK: - Copies of the library
 
-/// Looks, once per copy of this library, for other copies loaded in the process
-/// (each dynamic library or executable that linked it statically holds one).
-/// Returns "N\n" followed by the paths of the N images that hold a copy, one per
-/// line, when there are several and no copy has reported this many yet; NULL when
-/// this copy looked before, when it is the only one, when the environment variable
+/// Looks, once per copy of this library, for another copy loaded in the process
+/// (each dynamic library or executable that linked it statically holds one), among
+/// the images whose symbols the dynamic loader can look up. Returns the report,
+/// which names the images that hold this copy and another, the first time a copy of
+/// the process finds one; NULL when this copy looked before, when no other copy is
+/// found, when one was reported already, when the environment variable
 /// FACTORY_ALLOW_LIBRARY_COPIES is "1", or where the platform cannot tell (a static
 /// executable, Windows). The caller frees the text.
 __attribute__((visibility("hidden"))) char *cfactory_library_copies(void);
 
-/// Writes `message` to standard error, unbuffered.
+/// Writes `message` and a newline to standard error, unbuffered.
 __attribute__((visibility("hidden"))) void cfactory_write_standard_error(const char *message);
 
 #endif
