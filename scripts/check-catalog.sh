@@ -48,15 +48,8 @@ work="$(mktemp -d)"
 later="$root/Tests/ModularFixture/Sources/ShopData/AddedLater.swift"
 trap 'rm -f "$added" "$later"; rm -rf "$work"' EXIT
 
-fail() {
-    echo "check-catalog: $1" >&2
-    [[ -n "${2:-}" && -e "$2" ]] && cat "$2" >&2
-    exit 1
-}
-# `expect FILE TEXT`: FILE has a line containing TEXT.
-expect() {
-    grep -qF -- "$2" "$1" || fail "expected a line with '$2' in the output:" "$1"
-}
+# shellcheck source=expect.sh
+source "$root/scripts/expect.sh"
 # Runs the plugin's check mode; the output goes to $work/$1.txt. Must fail.
 check_fails() {
     local name="$1"

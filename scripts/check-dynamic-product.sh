@@ -22,15 +22,8 @@ export SWIFT_BACKTRACE=enable=no
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-fail() {
-    echo "check-dynamic-product: $1" >&2
-    [[ -n "${2:-}" && -e "$2" ]] && cat "$2" >&2
-    exit 1
-}
-# `expect FILE TEXT`: FILE has a line containing TEXT.
-expect() {
-    grep -qF -- "$2" "$1" || fail "expected a line with '$2' in:" "$1"
-}
+# shellcheck source=expect.sh
+source "$root/scripts/expect.sh"
 # `build NAME [FLAGS...]`: builds the app into .build-NAME, failing on a warning in these packages' own files.
 build() {
     local name="$1"

@@ -155,36 +155,33 @@ struct FactoryCatalogCommand: CommandPlugin {
         case .testTarget(let target, _): subject = "the modules test target \(target) depends on"
         }
         var lines = ["factory-catalog: \(shown) does not match \(subject):"]
-        let places = Dictionary(
-            file.found.map { (Self.key($0.module, $0.condition, $0.name, in: file), ($0.module, $0.location)) }
-                + file.skipped.map { (Self.key($0.module, $0.condition, $0.name, in: file), ($0.module, $0.location)) },
-            uniquingKeysWith: { first, _ in first })
-        func described(_ entry: CatalogFile.Entry, module: String?) -> String {
-            "\(entry.name) in \(module ?? entry.module ?? file.name)" + (entry.condition.map { " under #if \($0)" } ?? "")
+        // What the code declares, by entry key: its module, place, and what the catalog should say of it.
+        let declared =
+            file.found.map {
+                (Self.key($0.module, $0.condition, $0.name, in: file), $0.module, $0.location, "\($0.access) \($0.kind.name)")
+            }
+            + file.skipped.map {
+                (Self.key($0.module, $0.condition, $0.name, in: file), $0.module, $0.location, "skipped: \($0.reason)")
+            }
+        let places = Dictionary(declared.map { ($0.0, ($0.1, $0.2)) }, uniquingKeysWith: { first, _ in first })
+        func described(_ entry: CatalogFile.Entry) -> String {
+            "\(entry.name) in \(places[entry.key]?.0 ?? entry.module ?? file.name)"
+                + (entry.condition.map { " under #if \($0)" } ?? "")
         }
-        for factory in file.found {
-            let key = Self.key(factory.module, factory.condition, factory.name, in: file)
-            guard old[key] == nil, let entry = new[key] else { continue }
-            lines.append(
-                "  missing: \(described(entry, module: factory.module)), \(factory.access) \(factory.kind.name)"
-                    + (factory.location.map { " (\($0))" } ?? ""))
-        }
-        for factory in file.skipped {
-            let key = Self.key(factory.module, factory.condition, factory.name, in: file)
-            guard old[key] == nil, let entry = new[key] else { continue }
-            lines.append(
-                "  missing: \(described(entry, module: factory.module)), skipped: \(factory.reason)"
-                    + (factory.location.map { " (\($0))" } ?? ""))
-        }
-        for (key, entry) in old.sorted(by: { $0.value.line < $1.value.line }) where new[key] == nil {
-            lines.append("  stale: \(described(entry, module: nil)), listed at \(shown):\(entry.line) but no longer declared")
+        for (key, _, location, what) in declared where old[key] == nil {
+            guard let entry = new[key] else { continue }
+            lines.append("  missing: \(described(entry)), \(what)" + (location.map { " (\($0))" } ?? ""))
         }
         for (key, entry) in old.sorted(by: { $0.value.line < $1.value.line }) {
-            guard let current = new[key], current.call != entry.call else { continue }
-            let place = places[key].flatMap { $0.1 }.map { " (\($0))" } ?? ""
-            lines.append(
-                "  changed: \(described(entry, module: places[key]?.0))\(place): the catalog says `\(entry.call)` "
-                    + "(\(shown):\(entry.line)), the code gives `\(current.call)`")
+            if let current = new[key] {
+                guard current.call != entry.call else { continue }
+                let place = places[key]?.1.map { " (\($0))" } ?? ""
+                lines.append(
+                    "  changed: \(described(entry))\(place): the catalog says `\(entry.call)` "
+                        + "(\(shown):\(entry.line)), the code gives `\(current.call)`")
+            } else {
+                lines.append("  stale: \(described(entry)), listed at \(shown):\(entry.line) but no longer declared")
+            }
         }
         if lines.count == 1 { lines.append("  the factories are the same, the rest of the file differs") }
         // One error, details included: SwiftPM prints it after whatever the plugin printed.
