@@ -63,7 +63,7 @@ echo "== 1. generate"
 "${plugin[@]}" > "$work/generate.txt" 2>&1 || fail "generating the catalog failed:" "$work/generate.txt"
 git diff --exit-code -- "$catalog" || fail "the generated catalog is not the checked-in one (diff above)"
 swift format lint --strict --configuration "$root/.swift-format" "$catalog" || fail "the generated catalog is not lint-clean"
-expect "$work/generate.txt" "wrote $catalog: 27 factories of 3 containers, 4 skipped"
+expect "$work/generate.txt" "wrote $catalog: 28 factories of 3 containers, 4 skipped"
 expect "$work/generate.txt" "skipped Container.salt (fileprivate): a test target cannot reach it"
 expect "$work/generate.txt" "skipped Container.secretKey (private): a test target cannot reach it"
 expect "$work/generate.txt" \
@@ -77,7 +77,7 @@ expect "$catalog" '        $0.factory("MenuBarContainer.statusItem", \MenuBarCon
 
 echo "== 2. check, current"
 "${plugin[@]}" --check > "$work/current.txt" 2>&1 || fail "--check failed on the current catalog:" "$work/current.txt"
-expect "$work/current.txt" "$catalog is current: 27 factories of 3 containers, 4 skipped"
+expect "$work/current.txt" "$catalog is current: 28 factories of 3 containers, 4 skipped"
 "${plugin[@]}" --check --conditional-from-source > "$work/source.txt" 2>&1 \
     || fail "--check failed with every conditional factory read from the source:" "$work/source.txt"
 

@@ -57,3 +57,17 @@ final class MenuBarContainer: SharedContainer {
     }
 }
 #endif
+
+#if DEBUG
+// What the source scan must pass over: braces, `#if` and a factory-like declaration
+// inside string literals and comments (a misread would shift every body after it).
+extension Container {
+    /* #if os(Linux)
+       var commentedOut: Factory<String> { */
+    var decoy: Factory<String> {
+        self { "} var notAFactory: Factory<Int> { \("{ #if DEBUG") \(#"}"#)" + #"{ "}" "# + """
+            } #else
+            """ }
+    }
+}
+#endif

@@ -13,7 +13,7 @@ import FactoryTesting
 @testable import FixtureApp
 
 extension FactoryCatalog {
-    /// Every factory of FixtureApp's containers: 27 to validate, 4 skipped.
+    /// Every factory of FixtureApp's containers: 28 to validate, 4 skipped.
     static let fixtureApp = FactoryCatalog(module: "FixtureApp") {
         $0.factory("Container.analytics", \Container.analytics, access: .internal)
         $0.factory("Container.api", \Container.api, access: .public)
@@ -53,6 +53,7 @@ extension FactoryCatalog {
         #endif
         #if DEBUG
         $0.factory("Container.debugMenu", \Container.debugMenu, access: .internal)
+        $0.factory("Container.decoy", \Container.decoy, access: .internal)
         $0.skipped("Container.debugToken", access: .private, reason: "a test target cannot reach it")
         #endif
         #if os(Linux)
