@@ -60,14 +60,18 @@ final class MenuBarContainer: SharedContainer {
 
 #if DEBUG
 // What the source scan must pass over: braces, `#if` and a factory-like declaration
-// inside string literals and comments (a misread would shift every body after it).
+// inside string literals and a block comment (a misread would shift every body after it).
 extension Container {
+    // swift-format-ignore: NoBlockComments
     /* #if os(Linux)
        var commentedOut: Factory<String> { */
     var decoy: Factory<String> {
-        self { "} var notAFactory: Factory<Int> { \("{ #if DEBUG") \(#"}"#)" + #"{ "}" "# + """
-            } #else
-            """ }
+        self {
+            "} var notAFactory: Factory<Int> { \("{ #if DEBUG") \(#"}"#)" + #"{ "}" "#
+                + """
+                } #else
+                """
+        }
     }
 }
 #endif
