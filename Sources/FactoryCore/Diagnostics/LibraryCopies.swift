@@ -14,9 +14,10 @@ import Musl
 /// copy of its own, with its own `Container.shared`, singletons and registrations:
 /// a mock registered through one copy is not seen by code that uses another, and a
 /// singleton is built once per copy. Nothing else would tell. The first container a
-/// copy makes looks for the others (`cfactory_library_copies`, which writes the
-/// message); when there are more copies than were reported, the message names the
-/// images that hold them. In DEBUG builds it goes where misuse goes: the running
+/// copy makes asks the dynamic loader for another copy (`cfactory_library_copies`,
+/// which writes the message); the first copy of the process that finds one reports
+/// it, naming the two images, and the process reports once. In DEBUG builds it goes
+/// where misuse goes: the running
 /// FactoryTesting test fails with it, or the program stops. In release builds it is
 /// written to standard error and the program goes on. The environment variable
 /// `FACTORY_ALLOW_LIBRARY_COPIES=1` silences it, for a process that means to have
