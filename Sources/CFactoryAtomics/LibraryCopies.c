@@ -22,6 +22,10 @@
 // looked for (such a program has one copy, unless it loads code at run time).
 #pragma weak dlsym
 #pragma weak dladdr
+#define CFACTORY_LOADER_LINKED(function) ((function) != NULL)
+#else
+// Always there (libSystem); comparing its address with NULL would only draw a warning.
+#define CFACTORY_LOADER_LINKED(function) 1
 #endif
 
 // This copy's word. In the first copy of the process, it says whether a copy was
@@ -62,7 +66,7 @@ static _Atomic(intptr_t) *find_copy(void *handle) {
 // The name of the image that holds `address`, or a stand-in.
 static const char *image_name(const void *address) {
     Dl_info info;
-    if (dladdr == NULL || dladdr(address, &info) == 0 || info.dli_fname == NULL || info.dli_fname[0] == '\0') {
+    if (!CFACTORY_LOADER_LINKED(dladdr) || dladdr(address, &info) == 0 || info.dli_fname == NULL || info.dli_fname[0] == '\0') {
         return "(an image the system does not name)";
     }
     return info.dli_fname;
@@ -80,7 +84,7 @@ char *cfactory_library_copies(void) {
     // Every container a copy makes asks; after the first, a load answers.
     if (atomic_load_explicit(&looked, memory_order_relaxed) != 0 || atomic_exchange(&looked, 1) != 0) return NULL;
     const char *allowed = getenv("FACTORY_ALLOW_LIBRARY_COPIES");
-    if (dlsym == NULL || (allowed != NULL && strcmp(allowed, "1") == 0)) return NULL;
+    if (!CFACTORY_LOADER_LINKED(dlsym) || (allowed != NULL && strcmp(allowed, "1") == 0)) return NULL;
     // NULL when no image exports the function (an executable linked without
     // --export-dynamic does not): then no other copy can be found either.
     _Atomic(intptr_t) *first = find_copy(RTLD_DEFAULT);
