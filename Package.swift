@@ -15,6 +15,10 @@ let package = Package(
         .library(name: "FactoryTesting", targets: ["FactoryTesting"]),
         // Factory 3's module name, for apps that migrate without touching their imports.
         .library(name: "FactoryKit", targets: ["FactoryKit"]),
+        // The whole runtime stack as one shared library, for an app whose modules are dynamic
+        // libraries (frameworks): every module that links it shares one copy, so one
+        // `Container.shared`, one set of singletons and registrations.
+        .library(name: "FactoryKitDynamic", type: .dynamic, targets: ["FactoryKit"]),
         .executable(name: "FactoryDemo", targets: ["FactoryDemo"]),
         .executable(name: "CoreDemo", targets: ["CoreDemo"]),
         // `swift package factory-catalog`: the catalog of every factory of a target, for FactoryCatalog.
@@ -26,7 +30,8 @@ let package = Package(
             description: "Container.shared is task-local, async container transforms, resolveOnMainActor and "
                 + "resolveOnGlobalActor, and the main-actor check of factory closures. FactoryTesting needs it. "
                 + "Off, FactoryCore needs no Swift Concurrency runtime (smaller static binaries): "
-                + "Container.shared is a lock-guarded static."
+                + "Container.shared is a lock-guarded static, and a second copy of the library in the process "
+                + "(a dynamic library that linked it again) is not looked for."
         ),
         .default(enabledTraits: ["SwiftConcurrency"]),
     ],

@@ -1,12 +1,15 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package factory-catalog --target T [--output PATH] [--name NAME] [--main-actor] [--check]`
+/// `swift package factory-catalog (--target T | --test-target T) [--output PATH] [--name NAME] [--main-actor] [--check]`
 ///
-/// Asks SwiftPM for the symbol graph of target T (which builds it), finds every
-/// factory of every container in it (``FactoryScanner``), and writes the catalog
-/// (``CatalogFile``) into T's test target, or, with `--check`, compares it with the
-/// file there and fails naming every factory that is missing or stale.
+/// Asks SwiftPM for the symbol graph of target T, or of every target of the package
+/// that test target T depends on, directly or not (which builds them), finds every
+/// factory of every container in them (``FactoryScanner``), reads the sources for
+/// the `#if` blocks around each and the factories of the branches left out
+/// (``SourceFile``, ``CatalogMerge``), and writes the catalog (``CatalogFile``) into
+/// the test target, or, with `--check`, compares it with the file there and fails
+/// naming every entry that is missing, stale or changed.
 @main
 struct FactoryCatalogCommand: CommandPlugin {
     struct Failure: Error, CustomStringConvertible {
@@ -15,34 +18,46 @@ struct FactoryCatalogCommand: CommandPlugin {
 
     /// The command line, read.
     struct Options {
-        let target: String
+        /// `--target`: one module, into its test target.
+        let target: String?
+        /// `--test-target`: every module of the package the test target reaches, into it.
+        let testTarget: String?
         let output: String?
         let name: String?
         let check: Bool
-        /// The target is built with `defaultIsolation(MainActor.self)`: its symbol graph does
-        /// not mark the properties that setting isolates, so every key path is made on the main actor.
+        /// The targets are built with `defaultIsolation(MainActor.self)`: their symbol graph
+        /// does not mark the properties that setting isolates, so every key path is made on the main actor.
         let mainActor: Bool
+        /// Read every factory under `#if` from the source rather than the symbol graph,
+        /// as a machine that compiles none of those branches would: the catalog must not
+        /// change (scripts/check-catalog.sh checks it).
+        let conditionalFromSource: Bool
 
         init(_ arguments: [String]) throws {
             var extractor = ArgumentExtractor(arguments)
             let targets = extractor.extractOption(named: "target")
+            let testTargets = extractor.extractOption(named: "test-target")
             output = extractor.extractOption(named: "output").last
             name = extractor.extractOption(named: "name").last
             check = extractor.extractFlag(named: "check") > 0
             mainActor = extractor.extractFlag(named: "main-actor") > 0
+            conditionalFromSource = extractor.extractFlag(named: "conditional-from-source") > 0
             guard extractor.remainingArguments.isEmpty else {
                 throw Failure(
                     description: "factory-catalog: unknown arguments \(extractor.remainingArguments); usage: \(usage)")
             }
-            guard targets.count == 1, let target = targets.first else {
-                throw Failure(description: "factory-catalog: name one target with --target; usage: \(usage)")
+            guard targets.count + testTargets.count == 1 else {
+                throw Failure(
+                    description: "factory-catalog: name one target with --target, or one test target with --test-target; "
+                        + "usage: \(usage)")
             }
-            self.target = target
+            target = targets.first
+            testTarget = testTargets.first
         }
 
         /// The arguments that make the same catalog, as the file's header and messages show them.
         var shown: String {
-            var shown = "--target \(target)"
+            var shown = target.map { "--target \($0)" } ?? "--test-target \(testTarget ?? "")"
             if let output { shown += " --output \(output)" }
             if let name { shown += " --name \(name)" }
             if mainActor { shown += " --main-actor" }
@@ -52,63 +67,79 @@ struct FactoryCatalogCommand: CommandPlugin {
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let options = try Options(arguments)
-        guard let target = try context.package.targets(named: [options.target]).first as? SwiftSourceModuleTarget else {
-            throw Failure(description: "factory-catalog: \(options.target) is not a Swift target of this package")
-        }
-        let packageDirectory = context.package.directoryURL.path
-        let output = try outputURL(options.output, for: target, in: context.package)
-        let (found, skipped) = try factories(of: target, options, packageDirectory: packageDirectory)
+        let package = context.package
+        let scope = try CatalogScope(options, in: package)
+        let packageDirectory = package.directoryURL.path
+        let merged = try factories(of: scope.modules, options, packageDirectory: packageDirectory)
         let file = CatalogFile(
-            module: target.moduleName, propertyName: options.name ?? Self.lowerCamel(target.moduleName), found: found,
-            skipped: skipped, arguments: options.shown)
-        let shown = Self.relative(output.path, to: packageDirectory)
-        let containers = Set(found.map(\.container)).count
-        let summary =
-            "\(found.count) \(found.count == 1 ? "factory" : "factories") of \(containers) "
-            + "\(containers == 1 ? "container" : "containers"), \(skipped.count) skipped"
+            subject: scope.subject, propertyName: options.name ?? Self.lowerCamel(scope.subjectName), found: merged.found,
+            skipped: merged.skipped, arguments: options.shown)
+        let shown = Self.relative(scope.output.path, to: packageDirectory)
+        let containers = Set(merged.found.map(\.container)).count
+        var summary =
+            "\(merged.found.count) \(merged.found.count == 1 ? "factory" : "factories") of \(containers) "
+            + "\(containers == 1 ? "container" : "containers"), \(merged.skipped.count) skipped"
+        if case .testTarget(let target, let modules) = scope.subject {
+            summary += ", in the \(modules.count) \(modules.count == 1 ? "module" : "modules") \(target) depends on"
+        }
         if options.check {
-            try Self.check(file, at: output, shown: shown, arguments: options.shown)
+            try Self.check(file, at: scope.output, shown: shown, arguments: options.shown)
             print("factory-catalog: \(shown) is current: \(summary)")
         } else {
             let text = file.render()
             // Left untouched when current, so that the test target is not rebuilt for nothing.
-            if (try? String(contentsOf: output, encoding: .utf8)) != text {
+            if (try? String(contentsOf: scope.output, encoding: .utf8)) != text {
                 try FileManager.default.createDirectory(
-                    at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try text.write(to: output, atomically: true, encoding: .utf8)
+                    at: scope.output.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: scope.output, atomically: true, encoding: .utf8)
             }
             print("factory-catalog: wrote \(shown): \(summary)")
         }
-        for factory in skipped {
-            print("  skipped \(factory.name) (\(factory.access)\(factory.location.map { ", \($0)" } ?? "")): \(factory.reason)")
+        let inModule = scope.modules.count > 1
+        for factory in merged.skipped {
+            let details = [inModule ? "in \(factory.module)" : nil, factory.access, factory.location].compactMap { $0 }
+            print("  skipped \(factory.name) (\(details.joined(separator: ", "))): \(factory.reason)")
         }
+        for note in merged.notes { print(note) }
     }
 
-    /// Builds `target`, reads its symbol graph and finds its factories.
+    /// Builds the modules, reads their symbol graphs and sources, and finds their factories.
     private func factories(
-        of target: SwiftSourceModuleTarget, _ options: Options, packageDirectory: String
-    ) throws -> (found: [FoundFactory], skipped: [SkippedFactory]) {
+        of modules: [SwiftSourceModuleTarget], _ options: Options, packageDirectory: String
+    ) throws -> CatalogMerge.Result {
         // Internal factories are what an app declares most; private ones are asked
         // for too, to report them as skipped rather than leave them out unseen.
         let graphOptions = PackageManager.SymbolGraphOptions(
             minimumAccessLevel: .private, includeInheritedDocs: false, includeSynthesized: false, includeSPI: true,
             emitExtensionBlocks: true)
-        let result = try packageManager.getSymbolGraph(for: target, options: graphOptions)
-        let graphs = try SymbolGraph.load(module: target.moduleName, from: result.directoryURL)
-        guard !graphs.isEmpty else {
-            throw Failure(
-                description: "factory-catalog: no symbol graph of \(target.moduleName) in \(result.directoryURL.path)")
+        var graphs: [(name: String, graphs: [SymbolGraph])] = []
+        var sources: [(module: String, file: SourceFile)] = []
+        for module in modules {
+            let result = try packageManager.getSymbolGraph(for: module, options: graphOptions)
+            let loaded = try SymbolGraph.load(module: module.moduleName, from: result.directoryURL)
+            guard !loaded.isEmpty else {
+                throw Failure(
+                    description: "factory-catalog: no symbol graph of \(module.moduleName) in \(result.directoryURL.path)")
+            }
+            graphs.append((module.moduleName, loaded))
+            for url in module.sourceFiles(withSuffix: "swift").map(\.url) {
+                let text = try String(contentsOf: url, encoding: .utf8)
+                sources.append((module.moduleName, SourceFile(path: Self.relative(url.path, to: packageDirectory), text: text)))
+            }
         }
-        return FactoryScanner(graphs: graphs, packageDirectory: packageDirectory, mainActorByDefault: options.mainActor)
+        let scan = FactoryScanner(modules: graphs, packageDirectory: packageDirectory, mainActorByDefault: options.mainActor)
             .scan()
+        var merge = CatalogMerge(sources: sources, mainActorByDefault: options.mainActor)
+        merge.conditionalFromSource = options.conditionalFromSource
+        return merge.merge(scan)
     }
 
     static let usage =
-        "swift package [--allow-writing-to-package-directory] factory-catalog --target TARGET "
+        "swift package [--allow-writing-to-package-directory] factory-catalog (--target TARGET | --test-target TEST_TARGET) "
         + "[--output PATH] [--name PROPERTY] [--main-actor] [--check]"
 
     /// Compares the catalog at `url` with what the code gives; throws, naming each
-    /// difference, when they differ.
+    /// difference with its module and place, when they differ.
     static func check(_ file: CatalogFile, at url: URL, shown: String, arguments: String) throws {
         let command = "swift package --allow-writing-to-package-directory factory-catalog \(arguments)"
         guard let existing = try? String(contentsOf: url, encoding: .utf8) else {
@@ -118,20 +149,39 @@ struct FactoryCatalogCommand: CommandPlugin {
         guard existing != expected else { return }
         let old = CatalogFile.entries(of: existing)
         let new = CatalogFile.entries(of: expected)
-        var lines = ["factory-catalog: \(shown) does not match target \(file.module):"]
-        for factory in file.found where old[factory.name] == nil {
-            lines.append(
-                "  missing: \(factory.name), \(factory.access) \(factory.kind.rawValue)"
-                    + (factory.location.map { " (\($0))" } ?? ""))
+        let subject: String
+        switch file.subject {
+        case .module(let module): subject = "target \(module)"
+        case .testTarget(let target, _): subject = "the modules test target \(target) depends on"
         }
-        for factory in file.skipped where old[factory.name] == nil {
-            lines.append("  missing: \(factory.name), skipped: \(factory.reason)")
+        var lines = ["factory-catalog: \(shown) does not match \(subject):"]
+        // What the code declares, by entry key: its module, place, and what the catalog should say of it.
+        let declared =
+            file.found.map {
+                (Self.key($0.module, $0.condition, $0.name, in: file), $0.module, $0.location, "\($0.access) \($0.kind.name)")
+            }
+            + file.skipped.map {
+                (Self.key($0.module, $0.condition, $0.name, in: file), $0.module, $0.location, "skipped: \($0.reason)")
+            }
+        let places = Dictionary(declared.map { ($0.0, ($0.1, $0.2)) }, uniquingKeysWith: { first, _ in first })
+        func described(_ entry: CatalogFile.Entry) -> String {
+            "\(entry.name) in \(places[entry.key]?.0 ?? entry.module ?? file.name)"
+                + (entry.condition.map { " under #if \($0)" } ?? "")
         }
-        for name in old.keys.sorted() where new[name] == nil {
-            lines.append("  stale: \(name), listed in the catalog but no longer declared")
+        for (key, _, location, what) in declared where old[key] == nil {
+            guard let entry = new[key] else { continue }
+            lines.append("  missing: \(described(entry)), \(what)" + (location.map { " (\($0))" } ?? ""))
         }
-        for name in old.keys.sorted() where new[name] != nil && new[name] != old[name] {
-            lines.append("  changed: \(name): the catalog says `\(old[name]!)`, the code gives `\(new[name]!)`")
+        for (key, entry) in old.sorted(by: { $0.value.line < $1.value.line }) {
+            if let current = new[key] {
+                guard current.call != entry.call else { continue }
+                let place = places[key]?.1.map { " (\($0))" } ?? ""
+                lines.append(
+                    "  changed: \(described(entry))\(place): the catalog says `\(entry.call)` "
+                        + "(\(shown):\(entry.line)), the code gives `\(current.call)`")
+            } else {
+                lines.append("  stale: \(described(entry)), listed at \(shown):\(entry.line) but no longer declared")
+            }
         }
         if lines.count == 1 { lines.append("  the factories are the same, the rest of the file differs") }
         // One error, details included: SwiftPM prints it after whatever the plugin printed.
@@ -139,28 +189,10 @@ struct FactoryCatalogCommand: CommandPlugin {
         throw Failure(description: lines.joined(separator: "\n"))
     }
 
-    /// `--output`, relative to the package, or the catalog file of the one test
-    /// target that depends on `target`.
-    private func outputURL(_ option: String?, for target: SwiftSourceModuleTarget, in package: Package) throws -> URL {
-        if let option {
-            return option.hasPrefix("/")
-                ? URL(fileURLWithPath: option) : package.directoryURL.appendingPathComponent(option)
-        }
-        let tests = package.targets.compactMap { $0 as? SwiftSourceModuleTarget }.filter { test in
-            test.kind == .test
-                && test.dependencies.contains {
-                    if case .target(let dependency) = $0 { return dependency.id == target.id }
-                    return false
-                }
-        }
-        guard tests.count == 1, let test = tests.first else {
-            let names = tests.map(\.name).joined(separator: ", ")
-            throw Failure(
-                description: "factory-catalog: \(tests.isEmpty ? "no test target depends" : "test targets \(names) depend")"
-                    + " on \(target.name); say where the catalog goes with --output Tests/<TestTarget>/FactoryCatalog+\(target.name).swift"
-            )
-        }
-        return test.directoryURL.appendingPathComponent("FactoryCatalog+\(target.moduleName).swift")
+    /// The ``CatalogFile/Entry/key`` of a factory in `file`.
+    private static func key(_ module: String, _ condition: String?, _ name: String, in file: CatalogFile) -> String {
+        let block: String? = if case .testTarget = file.subject { module } else { nil }
+        return CatalogFile.Entry(module: block, condition: condition, name: name, call: "", line: 0).key
     }
 
     static func lowerCamel(_ name: String) -> String {

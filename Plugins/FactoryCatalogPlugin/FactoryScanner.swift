@@ -1,79 +1,105 @@
 import Foundation
 
-/// A factory property of a container, as the symbol graph declares it.
+/// A factory property of a container, as the symbol graph (or, in a branch the
+/// build left out, the source) declares it.
 struct FoundFactory {
-    enum Kind: String {
-        case factory = "Factory"
-        case parameterFactory = "ParameterFactory"
-        case asyncFactory = "AsyncFactory"
-        case asyncParameterFactory = "AsyncParameterFactory"
-    }
-
+    /// The module that declares the property.
+    let module: String
     /// The container type, as Swift spells it (`Container`, `Outer.Inner`).
     let container: String
     let property: String
-    let kind: Kind
+    let kind: FactoryKind
     /// `private`, `fileprivate`, `internal`, `package`, `public` or `open`.
     let access: String
     /// Declared on the main actor: its key path can only be made there.
     let isMainActor: Bool
-    /// `path:line`, relative to the package, when the symbol graph has it.
+    /// `path:line`, relative to the package, when known.
     let location: String?
+    /// The `#if` condition the declaration sits under, `nil` when it has none.
+    var condition: String?
 
     var name: String { "\(container).\(property)" }
 }
 
 /// A factory property the catalog lists but cannot validate.
 struct SkippedFactory {
+    let module: String
     let name: String
     let access: String
     let reason: String
     let location: String?
+    var condition: String?
 }
 
-/// Finds every factory property in a module's symbol graphs: the instance
-/// properties of type `Factory`, `ParameterFactory`, `AsyncFactory` or
-/// `AsyncParameterFactory` (FactoryCore's, by their precise identifiers) declared
-/// on `Container` or on a type that conforms to `ManagedContainer`, in the type or
-/// in any extension, in any file.
+/// Finds every factory property in the symbol graphs of a set of modules: the
+/// instance properties whose type is one of FactoryCore's factory kinds
+/// (``FactoryKind/all``, told apart by their precise identifiers) declared on
+/// `Container` or on a type that conforms to `ManagedContainer`, in the type or in
+/// any extension, in any file of any of the modules. A container type declared in
+/// one module and extended in another is seen through all of their graphs.
 struct FactoryScanner {
-    static let coreIdentifierPrefix = "s:11FactoryCore"
     static let container = "s:11FactoryCore9ContainerC"
     static let containerProtocols: Set<String> = ["s:11FactoryCore16ManagedContainerP", "s:11FactoryCore15SharedContainerP"]
 
-    let graphs: [SymbolGraph]
+    /// Each module with its graphs (its own file and one per module it extends).
+    let modules: [(name: String, graphs: [SymbolGraph])]
     /// The package directory, to print locations relative to it.
     let packageDirectory: String
     /// Treat every factory as declared on the main actor (`--main-actor`).
     let mainActorByDefault: Bool
 
-    func scan() -> (found: [FoundFactory], skipped: [SkippedFactory]) {
+    /// What the scan found.
+    struct Result {
+        var found: [FoundFactory] = []
+        var skipped: [SkippedFactory] = []
+        /// `path:line:name` of every property the graphs declare, factory or not:
+        /// a declaration of the source that is not here was not compiled.
+        var declared: Set<String> = []
+        /// Every container type of the graphs, as Swift spells it.
+        var containers: Set<String> = ["Container"]
+    }
+
+    func scan() -> Result {
         var symbols: [String: SymbolGraph.Symbol] = [:]
+        var moduleOf: [String: String] = [:]
         var memberOf: [String: String] = [:]
         var extensionTo: [String: String] = [:]
         var conformances: [String: Set<String>] = [:]
-        for graph in graphs {
-            for symbol in graph.symbols { symbols[symbol.identifier.precise] = symbol }
-            for relation in graph.relationships {
-                switch relation.kind {
-                case "memberOf": memberOf[relation.source] = relation.target
-                case "extensionTo": extensionTo[relation.source] = relation.target
-                case "conformsTo": conformances[relation.source, default: []].insert(relation.target)
-                default: break
+        for (module, graphs) in modules {
+            for graph in graphs {
+                for symbol in graph.symbols {
+                    symbols[symbol.identifier.precise] = symbol
+                    moduleOf[symbol.identifier.precise] = module
+                }
+                for relation in graph.relationships {
+                    switch relation.kind {
+                    case "memberOf": memberOf[relation.source] = relation.target
+                    case "extensionTo": extensionTo[relation.source] = relation.target
+                    case "conformsTo": conformances[relation.source, default: []].insert(relation.target)
+                    default: break
+                    }
                 }
             }
         }
-        var found: [FoundFactory] = []
-        var skipped: [SkippedFactory] = []
-        for symbol in symbols.values {
-            guard symbol.kind.identifier == "swift.property" || symbol.kind.identifier == "swift.type.property",
-                let kind = Self.factoryKind(symbol.declarationFragments ?? []), symbol.pathComponents.count >= 2
+        var result = Result()
+        for (identifier, protocols) in conformances where !protocols.isDisjoint(with: Self.containerProtocols) {
+            if let type = symbols[identifier] { result.containers.insert(type.pathComponents.joined(separator: ".")) }
+        }
+        for (identifier, symbol) in symbols {
+            guard symbol.kind.identifier == "swift.property" || symbol.kind.identifier == "swift.type.property" else {
+                continue
+            }
+            if let location = location(symbol), let name = symbol.pathComponents.last {
+                result.declared.insert("\(location):\(name)")
+            }
+            guard let kind = Self.factoryKind(symbol.declarationFragments ?? []), symbol.pathComponents.count >= 2,
+                let module = moduleOf[identifier]
             else { continue }
-            var owner = memberOf[symbol.identifier.precise]
+            var owner = memberOf[identifier]
             // A member of an extension block: the extended type is what it extends.
             if let block = owner, block.hasPrefix("s:e:") { owner = extensionTo[block] }
             let factory = FoundFactory(
-                container: symbol.pathComponents.dropLast().joined(separator: "."),
+                module: module, container: symbol.pathComponents.dropLast().joined(separator: "."),
                 property: symbol.pathComponents.last!, kind: kind, access: symbol.accessLevel,
                 isMainActor: mainActorByDefault
                     || (symbol.declarationFragments ?? []).contains {
@@ -82,13 +108,15 @@ struct FactoryScanner {
                 location: location(symbol))
             let ownerSymbol = owner.flatMap { symbols[$0] }
             if let reason = skipReason(symbol, factory, owner: owner, ownerSymbol, conformances) {
-                skipped.append(
-                    SkippedFactory(name: factory.name, access: factory.access, reason: reason, location: factory.location))
+                result.skipped.append(
+                    SkippedFactory(
+                        module: module, name: factory.name, access: factory.access, reason: reason,
+                        location: factory.location))
             } else {
-                found.append(factory)
+                result.found.append(factory)
             }
         }
-        return (found.sorted { $0.name < $1.name }, skipped.sorted { $0.name < $1.name })
+        return result
     }
 
     /// Why a test cannot validate the factory, or `nil` when it can.
@@ -97,20 +125,20 @@ struct FactoryScanner {
         _ conformances: [String: Set<String>]
     ) -> String? {
         if symbol.kind.identifier == "swift.type.property" {
-            return "static: not a factory of a container instance"
+            return SkipReason.isStatic
         }
         if factory.access == "private" || factory.access == "fileprivate" {
-            return "a test target cannot reach it"
+            return SkipReason.unreachable
         }
         if symbol.swiftExtension?.typeKind == "swift.protocol" || owner?.hasSuffix("P") == true {
             return "in a protocol extension: validate it with validateGraph on a container that has it"
         }
         guard let owner, owner == Self.container || !(conformances[owner] ?? []).isDisjoint(with: Self.containerProtocols)
         else {
-            return "\(factory.container) does not conform to ManagedContainer in this module's symbol graph"
+            return "\(factory.container) does not conform to ManagedContainer in the symbol graphs of the modules catalogued"
         }
         if let ownerSymbol, ownerSymbol.accessLevel == "private" || ownerSymbol.accessLevel == "fileprivate" {
-            return "its container type is \(ownerSymbol.accessLevel): a test target cannot reach it"
+            return SkipReason.privateContainer(ownerSymbol.accessLevel)
         }
         if ownerSymbol?.swiftGenerics?.parameters?.isEmpty == false {
             return "its container type is generic: the catalog cannot name an instance"
@@ -118,17 +146,15 @@ struct FactoryScanner {
         return nil
     }
 
-    /// The factory type a property's declaration names first after `name: `, if
-    /// it is one of FactoryCore's four; `Factory<T>?` or `[Factory<T>]` is not.
-    static func factoryKind(_ fragments: [SymbolGraph.Symbol.Fragment]) -> FoundFactory.Kind? {
+    /// The factory kind a property's declaration names first after `name: `, if it
+    /// is one of FactoryCore's; `[Factory<T>]` is not.
+    static func factoryKind(_ fragments: [SymbolGraph.Symbol.Fragment]) -> FactoryKind? {
         guard let colon = fragments.firstIndex(where: { $0.kind == "text" && $0.spelling.hasPrefix(":") }),
-            colon + 1 < fragments.count
+            colon + 1 < fragments.count, fragments[colon].spelling == ": "
         else { return nil }
         let type = fragments[colon + 1]
-        guard type.kind == "typeIdentifier", type.preciseIdentifier?.hasPrefix(coreIdentifierPrefix) == true,
-            fragments[colon].spelling == ": "
-        else { return nil }
-        return FoundFactory.Kind(rawValue: type.spelling)
+        guard type.kind == "typeIdentifier" else { return nil }
+        return FactoryKind.of(spelling: type.spelling, preciseIdentifier: type.preciseIdentifier)
     }
 
     /// `path:line` of a declaration, relative to the package directory when it is inside it.
@@ -140,6 +166,16 @@ struct FactoryScanner {
         let prefix = packageDirectory.hasSuffix("/") ? packageDirectory : packageDirectory + "/"
         if path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
         return "\(path):\(location.position.line + 1)"
+    }
+}
+
+/// The reasons a factory is skipped that the symbol-graph and the source scan share.
+enum SkipReason {
+    static let isStatic = "static: not a factory of a container instance"
+    static let unreachable = "a test target cannot reach it"
+
+    static func privateContainer(_ access: String) -> String {
+        "its container type is \(access): a test target cannot reach it"
     }
 }
 

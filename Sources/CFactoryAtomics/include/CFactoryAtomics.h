@@ -162,4 +162,19 @@ uint64_t cfactory_thread_id(void);
 /// Yields the processor to another thread.
 void cfactory_yield(void);
 
+// MARK: - Copies of the library
+
+/// Looks, once per copy of this library, for another copy loaded in the process
+/// (each dynamic library or executable that linked it statically holds one), among
+/// the images whose symbols the dynamic loader can look up. Returns the report,
+/// which names the images that hold this copy and another, the first time a copy of
+/// the process finds one; NULL when this copy looked before, when no other copy is
+/// found, when one was reported already, when the environment variable
+/// FACTORY_ALLOW_LIBRARY_COPIES is "1", or where the platform cannot tell (a static
+/// executable, Windows). The text stays valid for the rest of the process.
+__attribute__((visibility("hidden"))) const char *cfactory_library_copies(void);
+
+/// Writes `message` and a newline to standard error, unbuffered.
+__attribute__((visibility("hidden"))) void cfactory_write_standard_error(const char *message);
+
 #endif

@@ -72,7 +72,10 @@ public final class ContainerManager: @unchecked Sendable {
     let decoratorLink = OwnedAtomicReference<ContainerDecorator>()
 
     /// Creates a manager with no registrations, using the process's singletons.
-    public init() { lock.withLock { publishFlags() } }
+    public init() {
+        FactoryError.reportLibraryCopies()
+        lock.withLock { publishFlags() }
+    }
 
     /// Unretained: valid under the manager's lock or inside a read section (``useGlobalStorage(_:)``
     /// swaps it under the lock and releases the old one after waiting for readers).

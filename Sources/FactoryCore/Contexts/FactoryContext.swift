@@ -36,12 +36,8 @@ public struct FactoryContext: Sendable {
 
     /// Creates a context with the given values; ``current`` is the one resolution uses.
     public init(
-        arguments: [String],
-        runtimeArguments: [String: String] = [:],
-        isPreview: Bool = false,
-        isTest: Bool = false,
-        isDebug: Bool = false,
-        isSimulator: Bool = false
+        arguments: [String], runtimeArguments: [String: String] = [:], isPreview: Bool = false, isTest: Bool = false,
+        isDebug: Bool = false, isSimulator: Bool = false
     ) {
         self.arguments = arguments
         self.runtimeArguments = runtimeArguments
@@ -59,19 +55,13 @@ public struct FactoryContext: Sendable {
     /// The writers' copy; each change publishes an immutable snapshot readers load lock-free.
     private static let global = LockedBox(Global(context: .detect()))
     // Its own detection, never `global`'s: its lazy set-up must not wait for the lock `update` holds.
-    private static let published = PublishedGlobal(Global(context: .detect()))
+    private static let published = OwnedAtomicReference(Snapshot(Global(context: .detect())))
 
-    private final class PublishedGlobal: @unchecked Sendable {
-        // Sendable: `snapshot` is only accessed atomically (see AtomicReference).
-        let snapshot: OwnedAtomicReference<Snapshot>
-
-        init(_ initial: Global) { snapshot = OwnedAtomicReference(Snapshot(initial)) }
-
-        var value: Global {  // copied inside a read section
-            let section = ReadSection.begin()
-            defer { section.end() }
-            return snapshot.load()!.takeUnretainedValue().value
-        }
+    /// The published state, copied out inside a read section.
+    private static var publishedValue: Global {
+        let section = ReadSection.begin()
+        defer { section.end() }
+        return published.load()!.takeUnretainedValue().value
     }
 
     private final class Snapshot: Sendable {
@@ -88,10 +78,10 @@ public struct FactoryContext: Sendable {
     private static func update(_ change: GlobalChange) {
         var garbage = Garbage()
         // Touched before the lock: its lazy set-up must not run under it.
-        let published = self.published
+        _ = published.load()
         global.withLock { global in
             change.apply(&global)
-            garbage.add(published.snapshot.exchange(Snapshot(global)))
+            garbage.add(published.exchange(Snapshot(global)))
         }
         garbage.release()
     }
@@ -99,7 +89,7 @@ public struct FactoryContext: Sendable {
     /// The context of this process. Reading it takes no lock (resolution reads it for factories with
     /// context overrides); setting it takes a process-wide lock.
     public static var current: FactoryContext {
-        get { published.value.context }
+        get { publishedValue.context }
         set { update(GlobalChange { $0.context = newValue }) }
     }
 
@@ -107,7 +97,7 @@ public struct FactoryContext: Sendable {
     /// when matching contexts. Off by default, so nobody can swap a service for a mock in a shipped binary by passing a
     /// flag; no effect in DEBUG builds, which always honour them. Set it once at launch, before the first resolution.
     public static var honorsLaunchOverridesInRelease: Bool {
-        get { published.value.honorsLaunchOverridesInRelease }
+        get { publishedValue.honorsLaunchOverridesInRelease }
         set { update(GlobalChange { $0.honorsLaunchOverridesInRelease = newValue }) }
     }
 
@@ -123,7 +113,7 @@ public struct FactoryContext: Sendable {
 
     /// Both from one snapshot: what a resolution matches context overrides against.
     package static var matching: (context: FactoryContext, honorsLaunchOverridesInRelease: Bool) {
-        let global = published.value
+        let global = publishedValue
         return (global.context, global.honorsLaunchOverridesInRelease)
     }
 
@@ -150,12 +140,8 @@ public struct FactoryContext: Sendable {
         let isSimulator = false
         #endif
         return FactoryContext(
-            arguments: arguments,
-            isPreview: environment("XCODE_RUNNING_FOR_PREVIEWS") == "1",
-            isTest: detectTestRun(arguments: arguments),
-            isDebug: isDebug,
-            isSimulator: isSimulator
-        )
+            arguments: arguments, isPreview: environment("XCODE_RUNNING_FOR_PREVIEWS") == "1",
+            isTest: detectTestRun(arguments: arguments), isDebug: isDebug, isSimulator: isSimulator)
     }
 
     /// True under XCTest or Swift Testing: Xcode sets XCTest variables, `swift test`

@@ -73,9 +73,7 @@ extension FactoryModifying {
     @_alwaysEmitIntoClient @discardableResult
     public consuming func decorator(
         caller: StaticString = #function, _ decorator: @escaping @Sendable (T, Bool) -> Void
-    )
-        -> Self
-    {
+    ) -> Self {
         registration.setDecorator(DecoratorBox(decorator), caller: caller)
         return self
     }

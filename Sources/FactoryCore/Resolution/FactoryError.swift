@@ -1,3 +1,5 @@
+import CFactoryAtomics
+
 /// The ways a misused factory stops the program. Every message names the factory as
 /// `Container.name<Type>`, so the log line alone says where to look.
 package enum FactoryError: Sendable {
@@ -12,6 +14,7 @@ package enum FactoryError: Sendable {
     case shutdownTypeMismatch(FactoryKey)
     case lockReentered(owner: String)  // DEBUG builds, where locks check it
     case lockMisused(String, owner: String)
+    case libraryCopies(String)  // the loader found another copy of the library in the process; the report names both
 
     package var message: String {
         switch self {
@@ -43,6 +46,8 @@ package enum FactoryError: Sendable {
                 + "that lock re-entered it (in a release build this thread would hang)"
         case .lockMisused(let problem, let owner):
             return "FactoryCore: the lock of a \(owner): \(problem)"
+        case .libraryCopies(let report):
+            return report
         }
     }
 
@@ -94,5 +99,21 @@ package enum FactoryTestHooks {
     package static var reporter: (any FactoryTestReporting)? {
         get { installed.withLock { $0 } }
         set { installed.withLock { $0 = newValue } }
+    }
+}
+
+extension FactoryError {
+    /// Reports, once, a second copy of this library in the process (a dynamic library that links it statically
+    /// has its own `Container.shared`, singletons and registrations): as misuse in DEBUG builds, on standard error
+    /// in release ones; `FACTORY_ALLOW_LIBRARY_COPIES=1` silences it. Asked when this copy makes a container.
+    static func reportLibraryCopies() {
+        #if SwiftConcurrency
+        guard let found = cfactory_library_copies() else { return }
+        #if DEBUG
+        report(.libraryCopies(String(cString: found)))
+        #else
+        cfactory_write_standard_error(found)
+        #endif
+        #endif
     }
 }

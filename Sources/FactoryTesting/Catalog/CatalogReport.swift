@@ -1,16 +1,36 @@
 /// What catalog validation found: the graph validation of every factory it could
-/// resolve, the factories it could not, and those the catalog skips.
+/// resolve, each problem once (``findings``), the factories it could not resolve,
+/// and those the catalog skips.
 public struct CatalogReport: Sendable, CustomStringConvertible {
-    /// The module of the catalog.
+    /// The module of the catalog; for a catalog of the modules a test target
+    /// depends on, the test target.
     public let module: String
+    /// The modules that declare the catalog's factories.
+    public let modules: [String]
     /// The validation of every resolved factory: failures with their chains,
     /// distinct cycles, captive dependencies, and the whole graph.
     public let validation: GraphValidationReport
+    /// Each problem once, with every chain that reached it, in catalog order: an
+    /// unregistered promise, a cycle, a captive dependency, an error an async
+    /// factory threw, ... (``validation`` has one failure per entry that ran into one).
+    public let findings: [CatalogFinding]
     /// Catalog factories that were not resolved: a parameter factory without a
     /// sample, or a container type without an instance.
     public let unchecked: [FactoryCatalog.Unchecked]
     /// Catalog factories that a test cannot reach (`private`, `fileprivate`, ...), with the reason.
     public let skipped: [FactoryCatalog.Skipped]
+    /// The whole graph of the run, each factory the catalog lists with its module.
+    public let graph: ResolvedGraph
+
+    init(catalog: FactoryCatalog, validation: GraphValidationReport, unchecked: [FactoryCatalog.Unchecked]) {
+        module = catalog.module
+        modules = catalog.modules
+        self.validation = validation
+        self.unchecked = unchecked
+        skipped = catalog.skipped
+        findings = CatalogFinding.gather(validation.failures, module: catalog.module(declaring:))
+        graph = validation.graph.withModules(catalog.module(declaring:))
+    }
 
     /// Every failure, in catalog order: see ``GraphValidationReport/failures``.
     public var failures: [GraphFailure] {
@@ -32,35 +52,41 @@ public struct CatalogReport: Sendable, CustomStringConvertible {
         validation.isValid && unchecked.isEmpty
     }
 
-    /// The whole graph of the run as a Mermaid flowchart (see ``ResolvedGraph/mermaid()``).
+    /// The whole graph of the run as a Mermaid flowchart; for a catalog of several
+    /// modules, each module's factories in a subgraph of their own (see ``ResolvedGraph/mermaid()``).
     public func mermaid() -> String {
-        validation.mermaid()
+        graph.mermaid()
     }
 
-    /// The whole graph of the run in Graphviz DOT (see ``ResolvedGraph/dot()``).
+    /// The whole graph of the run in Graphviz DOT; for a catalog of several modules,
+    /// each module's factories in a cluster of their own (see ``ResolvedGraph/dot()``).
     public func dot() -> String {
-        validation.dot()
+        graph.dot()
     }
 
-    /// A summary line, then one line per failure with its chain, per unchecked and per skipped factory.
+    /// A summary line, then each finding once with every chain that reached it,
+    /// each unchecked and each skipped factory.
     public var description: String {
         let resolved = validation.entries.count
+        let modules = self.modules.count > 1 || self.modules.first.map { $0 != module } == true
         var lines = [
-            "Factory catalog of \(module): \(resolved + unchecked.count) factories, \(resolved) resolved, "
-                + "\(validation.failures.count) failure(s), \(unchecked.count) unchecked, \(skipped.count) skipped"
+            "Factory catalog of \(module)"
+                + (modules ? " (modules \(self.modules.joined(separator: ", ")))" : "")
+                + ": \(resolved + unchecked.count) factories, \(resolved) resolved, "
+                + "\(findings.count) finding(s), \(unchecked.count) unchecked, \(skipped.count) skipped"
         ]
-        for failure in validation.failures {
-            lines.append("  \(failure)")
-            let chain = failure.chain.map(\.description).joined(separator: " > ")
-            // Cycles and captures name their chain in the message already.
-            if failure.chain.count > 1 && !failure.message.contains(chain) { lines.append("    chain: " + chain) }
+        for finding in findings {
+            lines.append("  \(finding.kind): \(finding.headline(module: modules))")
+            lines += finding.chainLines.map { "  " + $0 }
         }
-        lines += unchecked.map { "  unchecked: \($0)" }
-        lines += skipped.map { "  skipped: \($0)" }
+        lines += unchecked.map { "  unchecked: " + (modules ? "\($0.name) (\($0.module)): \($0.reason)" : "\($0)") }
+        lines += skipped.map {
+            "  skipped: " + (modules ? "\($0.name) (\($0.access.rawValue), \($0.module)): \($0.reason)" : "\($0)")
+        }
         return lines.joined(separator: "\n")
     }
 
-    /// Fails the current test once per failure and once per unchecked factory.
+    /// Fails the current test once per finding and once per unchecked factory.
     ///
     /// - Parameters:
     ///   - fileID: The file the failures point at; leave the default.
@@ -73,8 +99,10 @@ public struct CatalogReport: Sendable, CustomStringConvertible {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        validation.recordIssues(fileID: fileID, filePath: filePath, line: line, column: column)
         let recorder = IssueRecorder(fileID: fileID, filePath: filePath, line: line, column: column)
+        for finding in findings {
+            recorder.record("Factory catalog: \(finding)")
+        }
         for factory in unchecked {
             recorder.record("Factory catalog: \(factory.name) was not checked: \(factory.reason)")
         }

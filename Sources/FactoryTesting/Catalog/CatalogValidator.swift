@@ -23,24 +23,23 @@ enum CatalogValidator {
                 containers[ObjectIdentifier(container)] = container
                 mainActorReads.append((entry, make))
             case .unchecked(let reason):
-                unchecked.append(FactoryCatalog.Unchecked(name: entry.name, reason: reason))
+                unchecked.append(FactoryCatalog.Unchecked(module: entry.module, name: entry.name, reason: reason))
             }
         }
         // Main-actor properties are read on the main actor; what they give is
         // resolved there too, unless it is async (awaited like the others).
-        let made = onMainThread { mainActorReads.map { ($0.entry.name, $0.make()) } }
-        for (name, result) in made {
+        let made = onMainThread { mainActorReads.map { ($0.entry, $0.make()) } }
+        for (entry, result) in made {
             switch result {
             case .item(let item, let isMain):
                 if isMain { onMain.append((items.count, item)) }
                 items.append(item)
             case .unchecked(let reason):
-                unchecked.append(FactoryCatalog.Unchecked(name: name, reason: reason))
+                unchecked.append(FactoryCatalog.Unchecked(module: entry.module, name: entry.name, reason: reason))
             }
         }
         let validation = resolve(items, onMain: onMain, in: Array(containers.values))
-        return CatalogReport(
-            module: catalog.module, validation: validation, unchecked: unchecked, skipped: catalog.skipped)
+        return CatalogReport(catalog: catalog, validation: validation, unchecked: unchecked)
     }
 
     /// Resolves `items`, except those of `onMain`, on validation threads; then

@@ -6,11 +6,38 @@ extension FactoryCatalog {
     /// that makes the key path (a key path to a main-actor property can only be
     /// made there). The container is `C.shared` for a ``SharedContainer``, or the
     /// instance given with ``ParameterSamples/use(_:)``.
+    ///
+    /// A catalog of several modules (``FactoryCatalog/init(testTarget:_:)``) adds
+    /// each module's entries inside ``module(_:_:)``.
     public struct Builder {
         var entries: [Entry] = []
         var skipped: [Skipped] = []
+        /// The module the entries added now belong to.
+        var currentModule: String
 
-        init() {}
+        init(module: String) {
+            currentModule = module
+        }
+
+        /// Adds the entries `build` adds as factories declared in module `name`.
+        ///
+        /// ```swift
+        /// FactoryCatalog(testTarget: "AppTests") {
+        ///     $0.module("Domain") {
+        ///         $0.factory("Container.clock", \Container.clock, access: .public)
+        ///     }
+        /// }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - name: The module that declares the factories.
+        ///   - build: Adds them, with the same methods.
+        public mutating func module(_ name: String, _ build: (inout Builder) -> Void) {
+            let outer = currentModule
+            currentModule = name
+            build(&self)
+            currentModule = outer
+        }
 
         /// Adds a `Factory`, resolved as `container.factory()`.
         ///
@@ -147,14 +174,17 @@ extension FactoryCatalog {
         ///   - access: The property's access level.
         ///   - reason: Why it is not validated.
         public mutating func skipped(_ name: String, access: AccessLevel, reason: String) {
-            skipped.append(Skipped(name: name, access: access, reason: reason))
+            skipped.append(Skipped(module: currentModule, name: name, access: access, reason: reason))
         }
 
         private mutating func add(
             _ name: String, _ kind: Entry.Kind, _ access: AccessLevel, isMainActor: Bool,
             _ prepare: @escaping @Sendable (CatalogContext) -> CatalogPreparation
         ) {
-            entries.append(Entry(name: name, kind: kind, access: access, isMainActor: isMainActor, prepare: prepare))
+            entries.append(
+                Entry(
+                    module: currentModule, name: name, kind: kind, access: access, isMainActor: isMainActor,
+                    prepare: prepare))
         }
     }
 }

@@ -24,26 +24,58 @@
 ///     FactoryCatalog.myApp.validate(ParameterSamples { $0.add("Ann") })
 /// }
 /// ```
+///
+/// For an app split into modules, `--test-target AppTests` catalogs every module the
+/// test target depends on into one catalog, each module's entries in a
+/// ``Builder/module(_:_:)`` block (see <doc:ModularApps>).
 public struct FactoryCatalog: Sendable {
-    /// The module whose containers the factories belong to.
+    /// The module whose containers the factories belong to; for a catalog of the
+    /// modules a test target depends on, the test target.
     public let module: String
+    /// The modules that declare the catalog's factories, in catalog order.
+    public let modules: [String]
     /// The factories to validate, in the order the catalog lists them.
     public let entries: [Entry]
     /// The factories the plugin found but a test cannot reach, each with the reason.
     public let skipped: [Skipped]
 
-    /// Creates a catalog; generated code calls it, with one line per factory.
+    /// Creates the catalog of one module; generated code calls it, with one line per factory.
     ///
     /// - Parameters:
     ///   - module: The module whose containers the factories belong to.
     ///   - build: Adds each factory with one of ``Builder``'s `factory` methods, and each
     ///     unreachable one with ``Builder/skipped(_:access:reason:)``.
     public init(module: String, _ build: (inout Builder) -> Void) {
-        var builder = Builder()
+        self.init(name: module, build)
+    }
+
+    /// Creates the catalog of every module a test target depends on; generated code
+    /// calls it, adding each module's factories in a ``Builder/module(_:_:)`` block.
+    ///
+    /// - Parameters:
+    ///   - testTarget: The test target the catalog was made for.
+    ///   - build: Adds each module's factories.
+    public init(testTarget: String, _ build: (inout Builder) -> Void) {
+        self.init(name: testTarget, build)
+    }
+
+    private init(name: String, _ build: (inout Builder) -> Void) {
+        var builder = Builder(module: name)
         build(&builder)
-        self.module = module
+        module = name
         entries = builder.entries
         skipped = builder.skipped
+        var modules: [String] = []
+        for module in entries.map(\.module) + skipped.map(\.module) where !modules.contains(module) {
+            modules.append(module)
+        }
+        self.modules = modules
+    }
+
+    /// The module that declares the factory named `name` (`Container.api`), if the
+    /// catalog lists it.
+    func module(declaring name: String) -> String? {
+        entries.first { $0.name == name }?.module ?? skipped.first { $0.name == name }?.module
     }
 
     /// The access level a factory is declared with, as the symbol graph gives it.
@@ -76,6 +108,8 @@ public struct FactoryCatalog: Sendable {
             case asyncParameterFactory
         }
 
+        /// The module that declares the property.
+        public let module: String
         /// The container type and property, as `Container.api`.
         public let name: String
         /// Which factory type the property returns.
@@ -91,6 +125,8 @@ public struct FactoryCatalog: Sendable {
 
     /// A factory the catalog lists but validation cannot reach.
     public struct Skipped: Sendable, Hashable, CustomStringConvertible {
+        /// The module that declares the property.
+        public let module: String
         /// The container type and property, as `Container.secret`.
         public let name: String
         /// The property's access level.
@@ -106,6 +142,8 @@ public struct FactoryCatalog: Sendable {
 
     /// A factory of the catalog that validation did not resolve, and why.
     public struct Unchecked: Sendable, Hashable, CustomStringConvertible {
+        /// The module that declares the property.
+        public let module: String
         /// The container type and property, as `Container.pager`.
         public let name: String
         /// Why it was not resolved, and what to add so that it is.

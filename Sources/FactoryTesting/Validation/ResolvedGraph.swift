@@ -27,6 +27,9 @@ public struct ResolvedGraph: Sendable, Equatable {
         /// `, timeToLive` and `, per-request` when they apply; `unknown` for a
         /// factory seen only as the parent of another (see ``ResolvedGraph``).
         public let scope: String
+        /// The module that declares the factory, when the validation knew it: in
+        /// the graph of a ``CatalogReport``, for every factory the catalog lists.
+        public internal(set) var module: String?
     }
 
     /// A factory's build that resolved another factory, or kept it captive.
@@ -51,9 +54,20 @@ public struct ResolvedGraph: Sendable, Equatable {
     }
 
     /// Every factory seen, sorted by name.
-    public let nodes: [Node]
+    public private(set) var nodes: [Node]
     /// Every edge, sorted by `from`, then `to`, `resolves` before `captures`.
     public let edges: [Edge]
+
+    /// The same graph, each node given the module `module(name)` says declares it
+    /// (`name` as `Container.api`); ``dot()`` and ``mermaid()`` then group the
+    /// nodes by module.
+    func withModules(_ module: (String) -> String?) -> ResolvedGraph {
+        var graph = self
+        for index in graph.nodes.indices {
+            graph.nodes[index].module = module(String(graph.nodes[index].name.prefix { $0 != "<" }))
+        }
+        return graph
+    }
 
     /// The graph from what the validation threads recorded.
     init(scopes: [String: String], resolves: Set<[String]>, captures: Set<[String]>, cycles: [[FactoryKey]]) {
@@ -66,7 +80,7 @@ public struct ResolvedGraph: Sendable, Equatable {
         for pair in resolves.union(captures) {
             for name in pair where all[name] == nil { all[name] = "unknown" }
         }
-        nodes = all.map { Node(name: $0.key, scope: $0.value) }.sorted { $0.name < $1.name }
+        nodes = all.map { Node(name: $0.key, scope: $0.value, module: nil) }.sorted { $0.name < $1.name }
         let resolveEdges = resolves.map {
             Edge(from: $0[0], to: $0[1], kind: .resolves, isInCycle: cycleEdges.contains($0))
         }
@@ -81,12 +95,22 @@ public struct ResolvedGraph: Sendable, Equatable {
     /// dependency, and red dashed arrows labelled `captures` for a captive one.
     /// Node identifiers are the names with every character that is not a letter,
     /// digit or `_` replaced by `_`, prefixed with `n_` (and numbered when two
-    /// names would clash).
+    /// names would clash). When the nodes are of several modules, those whose
+    /// module is known are drawn inside a box (`subgraph cluster_...`) labelled with it.
     public func dot() -> String {
         let ids = identifiers()
         var lines = ["digraph Factory {", "    rankdir=LR;", "    node [shape=box];"]
-        for node in nodes {
-            lines.append("    \(ids[node.name]!) [label=\"\(Self.dotEscaped(node.name))\\n\(Self.dotEscaped(node.scope))\"];")
+        for (module, nodes) in byModule() {
+            let indent = module == nil ? "    " : "        "
+            if let module {
+                lines.append("    subgraph cluster_\(Self.identifier(module)) {")
+                lines.append("        label=\"\(Self.dotEscaped(module))\";")
+            }
+            for node in nodes {
+                lines.append(
+                    indent + "\(ids[node.name]!) [label=\"\(Self.dotEscaped(node.name))\\n\(Self.dotEscaped(node.scope))\"];")
+            }
+            if module != nil { lines.append("    }") }
         }
         for edge in edges {
             let arrow = "    \(ids[edge.from]!) -> \(ids[edge.to]!)"
@@ -103,12 +127,21 @@ public struct ResolvedGraph: Sendable, Equatable {
     /// The graph as a Mermaid flowchart: the same nodes and edges as ``dot()``,
     /// cycles as `-->|cycle|` and captures as `-.->|captures|`, both drawn red
     /// by a `linkStyle` line. `<`, `>` and `"` in labels are written as Mermaid
-    /// entities (`#lt;`, `#gt;`, `#quot;`).
+    /// entities (`#lt;`, `#gt;`, `#quot;`). When the nodes are of several modules,
+    /// those whose module is known are drawn inside a `subgraph` named after it.
     public func mermaid() -> String {
         let ids = identifiers()
         var lines = ["flowchart LR"]
-        for node in nodes {
-            lines.append("    \(ids[node.name]!)[\"\(Self.mermaidEscaped(node.name))<br/>\(Self.mermaidEscaped(node.scope))\"]")
+        for (module, nodes) in byModule() {
+            let indent = module == nil ? "    " : "        "
+            if let module {
+                lines.append("    subgraph module_\(Self.identifier(module))[\"\(Self.mermaidEscaped(module))\"]")
+            }
+            for node in nodes {
+                lines.append(
+                    indent + "\(ids[node.name]!)[\"\(Self.mermaidEscaped(node.name))<br/>\(Self.mermaidEscaped(node.scope))\"]")
+            }
+            if module != nil { lines.append("    end") }
         }
         var red: [Int] = []
         for (index, edge) in edges.enumerated() {
@@ -130,13 +163,27 @@ public struct ResolvedGraph: Sendable, Equatable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The nodes without a module first, then each module's, modules by name; all
+    /// in one group when they are not of two modules or more.
+    private func byModule() -> [(module: String?, nodes: [Node])] {
+        let modules = Set(nodes.compactMap(\.module)).sorted()
+        guard modules.count > 1 else { return [(nil, nodes)] }
+        let loose = nodes.filter { $0.module == nil }
+        return (loose.isEmpty ? [] : [(nil, loose)]) + modules.map { module in (module, nodes.filter { $0.module == module }) }
+    }
+
+    /// `text` with every character that is not an ASCII letter or digit replaced by `_`.
+    private static func identifier(_ text: String) -> String {
+        String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+    }
+
     /// A DOT and Mermaid identifier for every node, assigned in node order so
     /// that the same graph always gets the same ones.
     private func identifiers() -> [String: String] {
         var ids: [String: String] = [:]
         var taken: Set<String> = []
         for node in nodes {
-            let base = "n_" + String(node.name.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+            let base = "n_" + Self.identifier(node.name)
             var id = base
             var number = 2
             while !taken.insert(id).inserted {

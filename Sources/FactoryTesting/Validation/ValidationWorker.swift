@@ -111,8 +111,9 @@ final class ValidationWorker: ResolutionValidating {
         case .mainActorRequired(let key), .invalidTimeToLive(let key, _), .scopeCacheShared(let key),
             .scopeCacheOfAnotherFactory(let key, _), .resolvedAfterShutdown(let key), .shutdownTypeMismatch(let key):
             return GraphFailure(entry: item.name, kind: .misuse, chain: chain + [key], message: error.message)
-        case .lockReentered, .lockMisused:
-            // Lock misuse stops the program at once, without reaching validation.
+        case .lockReentered, .lockMisused, .libraryCopies:
+            // Lock misuse stops the program at once, without reaching validation; a second copy of the
+            // library is found when a container is made, and names no factory.
             return GraphFailure(entry: item.name, kind: .misuse, chain: chain, message: error.message)
         }
     }

@@ -150,7 +150,7 @@ struct FactoryCatalogTests {
         #expect(report.skipped.map(\.description) == ["Container.secret (private): a test target cannot reach it"])
         #expect(
             report.description == """
-                Factory catalog of Tests: 0 factories, 0 resolved, 0 failure(s), 0 unchecked, 1 skipped
+                Factory catalog of Tests: 0 factories, 0 resolved, 0 finding(s), 0 unchecked, 1 skipped
                   skipped: Container.secret (private): a test target cannot reach it
                 """)
     }

@@ -112,3 +112,28 @@ final class Checkout: Sendable {
 final class Recommendations: Sendable {
     init(flags: FeatureFlags) {}
 }
+
+#if DEBUG
+/// Exists in debug builds only, as its factory does.
+final class DebugMenu: Sendable {
+    init(token: String) {}
+}
+#endif
+
+protocol FileStore: Sendable {}
+
+#if os(Linux)
+final class LinuxFileStore: FileStore {}
+#else
+final class DarwinFileStore: FileStore {}
+#endif
+
+#if os(iOS) || os(tvOS)
+@MainActor final class Haptics {}
+#endif
+
+final class SystemLog: Sendable {}
+
+#if os(macOS)
+final class StatusItem: Sendable {}
+#endif
