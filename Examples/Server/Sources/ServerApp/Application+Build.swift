@@ -18,6 +18,10 @@ import ServiceLifecycle
 /// - `GET /fail`: resolves the request's session, then fails with `500`: the
 ///   session is shut down all the same.
 ///
+/// Each route also answers `HEAD`. Another method on one of these paths is
+/// answered `405 Method Not Allowed` with an `Allow` header
+/// (``MethodNotAllowedMiddleware``); any other path, `404 Not Found`.
+///
 /// - Parameters:
 ///   - host: The address to bind; keep it on loopback for a demo.
 ///   - port: The port; 0 picks a free one.
@@ -36,7 +40,7 @@ public func buildApplication(
     var logger = Logger(label: "FactoryServer")
     logger.logLevel = logLevel
 
-    let router = Router()
+    let router = Router(options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestContainerMiddleware())
     router.get("whoami") { request, _ -> WhoAmI in
         let options = try WhoAmIOptions(query: request.uri.queryParameters)
@@ -60,6 +64,8 @@ public func buildApplication(
             counterTag: counter.instanceTag
         )
     }
+    // After the routes: it runs only for requests that no route matched.
+    router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes, headForGet: true))
 
     return Application(
         router: router,
@@ -79,7 +85,8 @@ func whoAmI(delay: Int, together: Int) async throws -> WhoAmI {
 
     let ticket = gauge.enter()
     defer { gauge.leave(ticket) }
-    let overlapped = try await gauge.wait(ticket, forAtLeast: together, timeout: .seconds(2))
+    // Whether `together` was reached is in `inFlightAtOnce`, read below.
+    _ = try await gauge.wait(ticket, forAtLeast: together, timeout: .seconds(2))
     if delay > 0 {
         try await Task.sleep(for: .milliseconds(delay))
     }
@@ -87,13 +94,16 @@ func whoAmI(delay: Int, together: Int) async throws -> WhoAmI {
     // After the awaits, possibly on another thread and while other requests
     // ran: the task-local still names this request's container.
     let sessionAfterAwait = Container.shared.session()
+    let greeting = Container.shared.greeter().greet()
+    let inFlightAtOnce = gauge.mostAtOnce(since: ticket)
     return WhoAmI(
         user: session.user.id,
         requestID: session.requestID,
         session: session.serial,
         sessionAfterAwait: sessionAfterAwait.serial,
-        greeting: Container.shared.greeter().greet(),
-        overlapped: overlapped,
+        greeting: greeting,
+        overlapped: inFlightAtOnce > 1,
+        inFlightAtOnce: inFlightAtOnce,
         requestsServed: counter.total,
         counterTag: counter.instanceTag
     )

@@ -28,6 +28,19 @@ extension LiveServerTests {
             }
         }
 
+        /// `overlapped` says whether another `/whoami` ran alongside: a request made
+        /// after the previous one answered ran alone.
+        @Test func aLoneRequestDidNotOverlap() async throws {
+            try await buildApplication(port: 0, logLevel: .warning).test(.live) { client in
+                let first = try await client.whoAmI(user: "ann")
+                let second = try await client.whoAmI(user: "bob")
+                #expect(!first.overlapped)
+                #expect(first.inFlightAtOnce == 1)
+                #expect(!second.overlapped)
+                #expect(second.inFlightAtOnce == 1)
+            }
+        }
+
         @Test func requestIDHeaderReachesTheSessionAndComesBack() async throws {
             try await buildApplication(port: 0, logLevel: .warning).test(.live) { client in
                 let response = try await client.execute(
@@ -56,6 +69,8 @@ extension LiveServerTests {
 
                 #expect(ann.overlapped)
                 #expect(bob.overlapped)
+                #expect(ann.inFlightAtOnce == 2)
+                #expect(bob.inFlightAtOnce == 2)
 
                 // Request-scoped: each request saw only its own user and session,
                 // before and after awaiting while the other request ran.
@@ -93,6 +108,7 @@ extension LiveServerTests {
                 }
 
                 #expect(responses.allSatisfy { $0.overlapped })
+                #expect(responses.allSatisfy { $0.inFlightAtOnce == users.count })
                 #expect(Set(responses.map(\.user)) == Set(users))
                 #expect(responses.allSatisfy { $0.greeting == "Hello, \($0.user) (\($0.requestID))" })
                 #expect(responses.allSatisfy { $0.session == $0.sessionAfterAwait })
