@@ -54,8 +54,16 @@ let package = Package(
                 // Built before the tests: ServerShutdownTests runs it as a child process.
                 "FactoryServer",
                 .product(name: "FactoryTesting", package: "Factory"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                // The tests' HTTP client (Tests/ServerAppTests/LiveServer.swift), on the NIO
+                // modules the server already builds; HummingbirdTesting would add
+                // AsyncHTTPClient, BoringSSL and HTTP/2 to the build.
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
     ],

@@ -1,6 +1,7 @@
 import FactoryScopes
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// Builds the example server.
@@ -28,14 +29,15 @@ import ServiceLifecycle
 ///   - logLevel: The server's log level.
 ///   - services: More services for the application's group; its HTTP server
 ///     shuts down before them (`FactoryServer` passes a `ContainerShutdownService`).
-///   - onListening: Called once the server listens, with the address it bound.
+///   - onListening: Called once the server listens, with the address it bound
+///     (its `port` is the one picked for port 0).
 /// - Returns: The application, ready to `runService()`.
 public func buildApplication(
     host: String = "127.0.0.1",
     port: Int = 8080,
     logLevel: Logger.Level = .info,
     services: [any Service] = [],
-    onListening: @escaping @Sendable (_ address: String) async -> Void = { _ in }
+    onListening: @escaping @Sendable (_ address: SocketAddress?) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     var logger = Logger(label: "FactoryServer")
     logger.logLevel = logLevel
@@ -71,7 +73,7 @@ public func buildApplication(
         router: router,
         configuration: .init(address: .hostname(host, port: port), serverName: "FactoryServer"),
         services: services,
-        onServerRunning: { channel in await onListening(channel.localAddress.map { "\($0)" } ?? "?") },
+        onServerRunning: { channel in await onListening(channel.localAddress) },
         logger: logger
     )
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import ServerApp
 import Testing
 
@@ -9,7 +8,7 @@ extension LiveServerTests {
     /// it takes in `Allow`; a path it does not serve stays `404`.
     @Suite struct MethodNotAllowedTests {
         @Test func anotherMethodOnAServedPathIs405WithAllow() async throws {
-            try await buildApplication(port: 0, logLevel: .critical).test(.live) { client in
+            try await withLiveServer(logLevel: .critical) { client in
                 let posted = try await client.execute(uri: "/whoami", method: .post, headers: [.xRequestID: "post-id"])
                 #expect(posted.status == .methodNotAllowed)
                 #expect(posted.headers[.allow] == "GET, HEAD")
@@ -26,7 +25,7 @@ extension LiveServerTests {
         }
 
         @Test func headIsAnsweredAndUnknownPathsStay404() async throws {
-            try await buildApplication(port: 0, logLevel: .critical).test(.live) { client in
+            try await withLiveServer(logLevel: .critical) { client in
                 let head = try await client.execute(uri: "/stats", method: .head)
                 #expect(head.status == .ok)
                 #expect(head.body.readableBytes == 0)
@@ -44,8 +43,7 @@ extension LiveServerTests {
             router.get("item") { _, _ -> HTTPResponse.Status in .ok }
             router.put("item") { _, _ -> HTTPResponse.Status in .ok }
             router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes, headForGet: false))
-            let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-            try await app.test(.live) { client in
+            try await withLiveServer(router: router) { client in
                 let put = try await client.execute(uri: "/item", method: .put)
                 #expect(put.status == .ok)
                 let posted = try await client.execute(uri: "/item", method: .post)
