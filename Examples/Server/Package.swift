@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 // A Hummingbird 2 server in which every request resolves its services from
@@ -12,7 +12,11 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "Factory", path: "../.."),
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        // No traits: Hummingbird's two default traits (ConfigurationSupport, FullFoundation)
+        // reach the compiler as two -D flags in an order SwiftPM redraws whenever it plans a
+        // build, and a new order recompiles every Hummingbird module although nothing changed
+        // (swiftlang/swift-package-manager#10525). This server uses neither trait.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
@@ -50,8 +54,16 @@ let package = Package(
                 // Built before the tests: ServerShutdownTests runs it as a child process.
                 "FactoryServer",
                 .product(name: "FactoryTesting", package: "Factory"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                // The tests' HTTP client (Tests/ServerAppTests/LiveServer.swift), on the NIO
+                // modules the server already builds; HummingbirdTesting would add
+                // AsyncHTTPClient, BoringSSL and HTTP/2 to the build.
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
     ],

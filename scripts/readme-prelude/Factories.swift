@@ -1,5 +1,6 @@
-// Factories the README snippets use without declaring them. Snippets marked
-// `<!-- snippet: standalone -->` declare their own and are checked without this file.
+// Factories the snippets of the README and of the DocC articles use without declaring
+// them. Snippets marked `<!-- snippet: standalone -->` declare their own and are
+// checked without this file.
 import FactoryWrappers
 
 extension Container {
@@ -19,4 +20,20 @@ final class OrderContainer: SharedContainer {
 
 extension OrderContainer {
     var orders: Factory<OrderService> { self { OrderService(network: Container.shared.network()) }.cached }
+}
+
+extension OrderContainer {
+    var checkout: Factory<any Checkout> { self { LiveCheckout() } }
+}
+
+func placeOrder() -> Bool {
+    OrderContainer.shared.checkout().pay()
+}
+
+// Writing Tests
+extension Container {
+    var api: Factory<any APIClient> { self { LiveAPIClient() }.singleton }
+    var clock: Factory<any AppClock> { self { SystemClock() } }
+    var logger: Factory<any Logger> { self { PrintLogger() } }
+    var feed: Factory<FeedModel> { self { FeedModel(api: self.api(), clock: self.clock()) } }
 }

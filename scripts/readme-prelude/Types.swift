@@ -1,5 +1,5 @@
-// App types the README snippets use. They stand in for a real app's services;
-// none of them knows about Factory.
+// App types the snippets of the README and of the DocC articles use. They stand in
+// for a real app's services; none of them knows about Factory.
 
 protocol MyServiceType: Sendable {}
 final class MyService: MyServiceType {}
@@ -44,7 +44,10 @@ final class Avatar: Sendable {
     init(user: String) { self.user = user }
 }
 
-struct User: Sendable {}
+struct User: Sendable {
+    var id = "anonymous"
+    static let anonymous = User()
+}
 
 protocol Analytics: Sendable {}
 struct LiveAnalytics: Analytics {}
@@ -95,3 +98,96 @@ final class CircularB: Sendable {
     let a: CircularA
     init(a: CircularA) { self.a = a }
 }
+
+// Getting Started
+protocol PaymentProcessing: Sendable {}
+final class CardProcessor: PaymentProcessing {
+    init(network: any Networking) {}
+}
+
+// Scopes
+final class ExchangeRates: Sendable {
+    static func fetch() -> ExchangeRates { ExchangeRates() }
+}
+final class ProfileImageCache: Sendable {}
+
+// Async Factories
+final class CatalogStore: Sendable {
+    let items = ["kettle", "teapot", "cups"]
+    static func open() async throws -> CatalogStore { CatalogStore() }
+}
+
+// Server Apps: a server framework's request and response, in outline.
+struct Request: Sendable {
+    var headers: [String: String] = [:]
+}
+struct Response: Sendable {
+    var body = ""
+}
+final class RequestSession: Sendable {
+    let user: User
+    init(user: User) { self.user = user }
+    func end() {}
+}
+final class RequestCounter: Sendable {}
+
+// Writing Tests
+struct Post: Sendable {}
+protocol APIClient: Sendable {
+    func posts() throws -> [Post]
+}
+final class LiveAPIClient: APIClient {
+    func posts() throws -> [Post] { [] }
+}
+final class MockAPIClient: APIClient {
+    func posts() throws -> [Post] { [Post()] }
+}
+enum APIFailure: Error, Sendable {
+    case offline
+}
+final class StubAPIClient: APIClient {
+    private let result: Result<[Post], APIFailure>
+    init(posts: Int) { result = .success(Array(repeating: Post(), count: posts)) }
+    init(failing failure: APIFailure) { result = .failure(failure) }
+    func posts() throws -> [Post] { try result.get() }
+}
+protocol AppClock: Sendable {
+    var hour: Int { get }
+}
+struct SystemClock: AppClock {
+    var hour: Int { 9 }
+}
+enum TimeOfDay: Sendable {
+    case noon
+}
+struct FixedClock: AppClock {
+    let hour: Int
+    init(_ time: TimeOfDay) { hour = 12 }
+}
+protocol Logger: Sendable {}
+struct PrintLogger: Logger {}
+struct SilentLogger: Logger {}
+final class FeedModel: Sendable {
+    let api: any APIClient
+    let clock: any AppClock
+    init(api: any APIClient, clock: any AppClock) {
+        self.api = api
+        self.clock = clock
+    }
+    func load() -> [Post] { (try? api.posts()) ?? [] }
+    func loadOrThrow() throws -> [Post] { try api.posts() }
+    var title: String { clock.hour < 12 ? "Good morning" : "Good afternoon" }
+}
+protocol Checkout: Sendable {
+    func pay() -> Bool
+}
+struct LiveCheckout: Checkout {
+    func pay() -> Bool { false }
+}
+struct MockCheckout: Checkout {
+    func pay() -> Bool { true }
+}
+final class Holder: Sendable {
+    init(_ parts: any Sendable...) {}
+}
+final class Box: Sendable {}

@@ -46,7 +46,7 @@ let app = buildApplication(
     services: [ContainerShutdownService(Container.shared, logger: Logger(label: "FactoryServer"))],
     onListening: { address in
         listening.store(true, ordering: .relaxed)
-        print("listening on \(address)")
+        print("listening on \(address.map { "\($0)" } ?? "?")")
         fflush(nil)  // all streams: stdout is a pipe under the tests
     }
 )

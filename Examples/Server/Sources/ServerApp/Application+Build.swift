@@ -1,6 +1,7 @@
 import FactoryScopes
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// Builds the example server.
@@ -18,25 +19,30 @@ import ServiceLifecycle
 /// - `GET /fail`: resolves the request's session, then fails with `500`: the
 ///   session is shut down all the same.
 ///
+/// Each route also answers `HEAD`. Another method on one of these paths is
+/// answered `405 Method Not Allowed` with an `Allow` header
+/// (``MethodNotAllowedMiddleware``); any other path, `404 Not Found`.
+///
 /// - Parameters:
 ///   - host: The address to bind; keep it on loopback for a demo.
 ///   - port: The port; 0 picks a free one.
 ///   - logLevel: The server's log level.
 ///   - services: More services for the application's group; its HTTP server
 ///     shuts down before them (`FactoryServer` passes a `ContainerShutdownService`).
-///   - onListening: Called once the server listens, with the address it bound.
+///   - onListening: Called once the server listens, with the address it bound
+///     (its `port` is the one picked for port 0).
 /// - Returns: The application, ready to `runService()`.
 public func buildApplication(
     host: String = "127.0.0.1",
     port: Int = 8080,
     logLevel: Logger.Level = .info,
     services: [any Service] = [],
-    onListening: @escaping @Sendable (_ address: String) async -> Void = { _ in }
+    onListening: @escaping @Sendable (_ address: SocketAddress?) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     var logger = Logger(label: "FactoryServer")
     logger.logLevel = logLevel
 
-    let router = Router()
+    let router = Router(options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestContainerMiddleware())
     router.get("whoami") { request, _ -> WhoAmI in
         let options = try WhoAmIOptions(query: request.uri.queryParameters)
@@ -60,12 +66,14 @@ public func buildApplication(
             counterTag: counter.instanceTag
         )
     }
+    // After the routes: it runs only for requests that no route matched.
+    router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes, headForGet: true))
 
     return Application(
         router: router,
         configuration: .init(address: .hostname(host, port: port), serverName: "FactoryServer"),
         services: services,
-        onServerRunning: { channel in await onListening(channel.localAddress.map { "\($0)" } ?? "?") },
+        onServerRunning: { channel in await onListening(channel.localAddress) },
         logger: logger
     )
 }
@@ -79,7 +87,8 @@ func whoAmI(delay: Int, together: Int) async throws -> WhoAmI {
 
     let ticket = gauge.enter()
     defer { gauge.leave(ticket) }
-    let overlapped = try await gauge.wait(ticket, forAtLeast: together, timeout: .seconds(2))
+    // Whether `together` was reached is in `inFlightAtOnce`, read below.
+    _ = try await gauge.wait(ticket, forAtLeast: together, timeout: .seconds(2))
     if delay > 0 {
         try await Task.sleep(for: .milliseconds(delay))
     }
@@ -87,13 +96,16 @@ func whoAmI(delay: Int, together: Int) async throws -> WhoAmI {
     // After the awaits, possibly on another thread and while other requests
     // ran: the task-local still names this request's container.
     let sessionAfterAwait = Container.shared.session()
+    let greeting = Container.shared.greeter().greet()
+    let inFlightAtOnce = gauge.mostAtOnce(since: ticket)
     return WhoAmI(
         user: session.user.id,
         requestID: session.requestID,
         session: session.serial,
         sessionAfterAwait: sessionAfterAwait.serial,
-        greeting: Container.shared.greeter().greet(),
-        overlapped: overlapped,
+        greeting: greeting,
+        overlapped: inFlightAtOnce > 1,
+        inFlightAtOnce: inFlightAtOnce,
         requestsServed: counter.total,
         counterTag: counter.instanceTag
     )

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import ServerApp
 import Testing
 
@@ -14,7 +13,7 @@ extension LiveServerTests {
     /// Starts the real server on a loopback port and talks HTTP to it.
     @Suite struct PerRequestContainerTests {
         @Test func eachRequestSeesItsOwnUserAndSession() async throws {
-            try await buildApplication(port: 0, logLevel: .warning).test(.live) { client in
+            try await withLiveServer(logLevel: .warning) { client in
                 let ann = try await client.whoAmI(user: "ann")
                 let bob = try await client.whoAmI(user: "bob")
                 let anonymous = try await client.whoAmI(user: nil)
@@ -28,8 +27,21 @@ extension LiveServerTests {
             }
         }
 
+        /// `overlapped` says whether another `/whoami` ran alongside: a request made
+        /// after the previous one answered ran alone.
+        @Test func aLoneRequestDidNotOverlap() async throws {
+            try await withLiveServer(logLevel: .warning) { client in
+                let first = try await client.whoAmI(user: "ann")
+                let second = try await client.whoAmI(user: "bob")
+                #expect(!first.overlapped)
+                #expect(first.inFlightAtOnce == 1)
+                #expect(!second.overlapped)
+                #expect(second.inFlightAtOnce == 1)
+            }
+        }
+
         @Test func requestIDHeaderReachesTheSessionAndComesBack() async throws {
-            try await buildApplication(port: 0, logLevel: .warning).test(.live) { client in
+            try await withLiveServer(logLevel: .warning) { client in
                 let response = try await client.execute(
                     uri: "/whoami",
                     method: .get,
@@ -44,8 +56,8 @@ extension LiveServerTests {
         }
 
         @Test func concurrentRequestsKeepRequestScopedServicesApart() async throws {
-            try await buildApplication(port: 0, logLevel: .warning).test(.live) { client in
-                let port = try #require(client.port)
+            try await withLiveServer(logLevel: .warning) { client in
+                let port = client.port
                 let before = try await client.stats()
 
                 // Two connections; each handler waits until both run at once,
@@ -56,6 +68,8 @@ extension LiveServerTests {
 
                 #expect(ann.overlapped)
                 #expect(bob.overlapped)
+                #expect(ann.inFlightAtOnce == 2)
+                #expect(bob.inFlightAtOnce == 2)
 
                 // Request-scoped: each request saw only its own user and session,
                 // before and after awaiting while the other request ran.
@@ -80,8 +94,8 @@ extension LiveServerTests {
         }
 
         @Test func manyConcurrentRequestsEachGetTheirOwnUser() async throws {
-            try await buildApplication(port: 0, logLevel: .warning).test(.live) { client in
-                let port = try #require(client.port)
+            try await withLiveServer(logLevel: .warning) { client in
+                let port = client.port
                 let users = (1...6).map { "user-\($0)" }
                 let responses = try await withThrowingTaskGroup(of: WhoAmI.self) { group in
                     for user in users {
@@ -93,6 +107,7 @@ extension LiveServerTests {
                 }
 
                 #expect(responses.allSatisfy { $0.overlapped })
+                #expect(responses.allSatisfy { $0.inFlightAtOnce == users.count })
                 #expect(Set(responses.map(\.user)) == Set(users))
                 #expect(responses.allSatisfy { $0.greeting == "Hello, \($0.user) (\($0.requestID))" })
                 #expect(responses.allSatisfy { $0.session == $0.sessionAfterAwait })
@@ -108,18 +123,16 @@ extension LiveServerTests {
         @Test func concurrentFirstRequestsOpenTheAsyncStoreOnce() async throws {
             // ServerGraphTests opens one in a container of its own (serialized with this suite).
             let openedBefore = CatalogStore.opened
-            try await buildApplication(port: 0, logLevel: .warning).test(.live) { client in
-                let port = try #require(client.port)
+            try await withLiveServer(logLevel: .warning) { client in
+                let port = client.port
                 // 20 first requests at once, each on its own connection: all wait for
                 // one open() (100 ms), none opens a second store.
                 let responses = try await withThrowingTaskGroup(of: CatalogResponse.self) { group in
                     for _ in 0..<20 {
                         group.addTask {
-                            try await TestClient.withClient(host: "localhost", port: port) { client in
-                                let response = try await client.get("/catalog")
-                                #expect(response.status == .ok)
-                                return try decode(CatalogResponse.self, from: response.body)
-                            }
+                            let response = try await LiveClient(port: port).get("/catalog")
+                            #expect(response.status == .ok)
+                            return try decode(CatalogResponse.self, from: response.body)
                         }
                     }
                     return try await group.reduce(into: []) { $0.append($1) }
@@ -149,17 +162,15 @@ private func whoAmIOnOwnConnection(
     together: Int = 2,
     delay: Int = 150
 ) async throws -> WhoAmI {
-    try await TestClient.withClient(host: "localhost", port: port) { client in
-        let response = try await client.get(
-            "/whoami?together=\(together)&delay=\(delay)",
-            headers: [.xUser: user]
-        )
-        #expect(response.status == .ok)
-        return try decode(WhoAmI.self, from: response.body)
-    }
+    let response = try await LiveClient(port: port).get(
+        "/whoami?together=\(together)&delay=\(delay)",
+        headers: [.xUser: user]
+    )
+    #expect(response.status == .ok)
+    return try decode(WhoAmI.self, from: response.body)
 }
 
-extension TestClientProtocol {
+extension LiveClient {
     fileprivate func whoAmI(user: String?) async throws -> WhoAmI {
         var headers: HTTPFields = [:]
         if let user {

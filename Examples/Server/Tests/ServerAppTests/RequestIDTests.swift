@@ -1,5 +1,4 @@
 import Hummingbird
-import HummingbirdTesting
 import ServerApp
 import Testing
 
@@ -8,7 +7,7 @@ extension LiveServerTests {
     /// what a client quotes to find the request in the server's logs.
     @Suite struct RequestIDTests {
         @Test func errorResponsesCarryTheRequestID() async throws {
-            try await buildApplication(port: 0, logLevel: .critical).test(.live) { client in
+            try await withLiveServer(logLevel: .critical) { client in
                 let failed = try await client.execute(uri: "/fail", method: .get, headers: [.xRequestID: "fail-id"])
                 #expect(failed.status == .internalServerError)
                 #expect(failed.headers[.xRequestID] == "fail-id")
@@ -31,8 +30,7 @@ extension LiveServerTests {
             let router = Router()
             router.add(middleware: RequestContainerMiddleware())
             router.get("throws") { _, _ -> HTTPResponse.Status in throw Unexpected() }
-            let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-            try await app.test(.live) { client in
+            try await withLiveServer(router: router) { client in
                 let response = try await client.execute(uri: "/throws", method: .get, headers: [.xRequestID: "odd-id"])
                 #expect(response.status == .internalServerError)
                 #expect(response.headers[.xRequestID] == "odd-id")

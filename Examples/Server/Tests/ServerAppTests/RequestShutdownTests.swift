@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import ServerApp
 import Testing
 
@@ -15,7 +14,7 @@ extension LiveServerTests {
     /// its `.cached` session is ended exactly once.
     @Suite struct RequestShutdownTests {
         @Test func aRequestThatSucceedsEndsItsSession() async throws {
-            try await buildApplication(port: 0, logLevel: .warning).test(.live) { client in
+            try await withLiveServer(logLevel: .warning) { client in
                 let response = try await client.execute(uri: "/whoami", method: .get, headers: [.xRequestID: "ok-1"])
                 #expect(response.status == .ok)
                 // Shut down before the response was sent.
@@ -25,7 +24,7 @@ extension LiveServerTests {
         }
 
         @Test func aRequestWhoseHandlerThrowsEndsItsSession() async throws {
-            try await buildApplication(port: 0, logLevel: .critical).test(.live) { client in
+            try await withLiveServer(logLevel: .critical) { client in
                 let response = try await client.execute(uri: "/fail", method: .get, headers: [.xRequestID: "fail-1"])
                 #expect(response.status == .internalServerError)
                 #expect(sessionsEnded("fail-1") == 1)
@@ -33,8 +32,8 @@ extension LiveServerTests {
         }
 
         @Test func aRequestWhoseClientGoesAwayEndsItsSession() async throws {
-            try await buildApplication(port: 0, logLevel: .critical).test(.live) { client in
-                let port = try #require(client.port)
+            try await withLiveServer(logLevel: .critical) { client in
+                let port = client.port
                 let connection = try RawConnection(port: port)
                 connection.send("GET /whoami?delay=2000 HTTP/1.1\r\nHost: localhost\r\nX-Request-ID: gone-1\r\n\r\n")
                 // The handler runs (it made the session) and sleeps; the client hangs up.

@@ -1,5 +1,4 @@
 import Foundation
-import HummingbirdTesting
 import ServerApp
 import Testing
 
@@ -16,12 +15,11 @@ struct ServerShutdownTests {
     @Test func sigtermShutsDownEveryServiceOnceInReverseOrderAndExitsZero() async throws {
         let server = try ChildServer.start()
         let port = try #require(await server.port())
-        try await TestClient.withClient(host: "localhost", port: port) { client in
-            let catalog = try await client.get("/catalog")  // opens the pool, then the store on it
-            let whoAmI = try await client.get("/whoami", headers: [.xRequestID: "child-1"])
-            #expect(catalog.status == .ok)
-            #expect(whoAmI.status == .ok)
-        }
+        let client = LiveClient(port: port)
+        let catalog = try await client.get("/catalog")  // opens the pool, then the store on it
+        let whoAmI = try await client.get("/whoami", headers: [.xRequestID: "child-1"])
+        #expect(catalog.status == .ok)
+        #expect(whoAmI.status == .ok)
         kill(server.process.processIdentifier, SIGTERM)
         let status = try #require(await server.exitStatus(), "the server did not exit after SIGTERM")
         #expect(status == 0)

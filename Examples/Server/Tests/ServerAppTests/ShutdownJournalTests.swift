@@ -1,4 +1,3 @@
-import HummingbirdTesting
 import ServerApp
 import Testing
 
@@ -21,7 +20,7 @@ extension LiveServerTests {
             let journal = ShutdownJournal.shared
             let requests = journal.capacity + 5
             let droppedBefore = journal.dropped
-            try await buildApplication(port: 0, logLevel: .warning).test(.live) { client in
+            try await withLiveServer(logLevel: .warning) { client in
                 for number in 1...requests {
                     let response = try await client.execute(
                         uri: "/whoami", method: .get, headers: [.xRequestID: "many-\(number)"])

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import ServerApp
 import Testing
 
@@ -34,7 +33,7 @@ import Testing
     /// reaches the handler's wait (`together` would make it wait for others).
     @Test(.timeLimit(.minutes(1)))
     func serverAnswersBadRequestWithTheMessage() async throws {
-        try await buildApplication(port: 0, logLevel: .warning).test(.live) { client in
+        try await withLiveServer(logLevel: .warning) { client in
             let response = try await client.execute(uri: "/whoami?delay=abc&together=999", method: .get)
             #expect(response.status == .badRequest)
             let body = String(buffer: response.body)

@@ -53,13 +53,21 @@ public final class InFlightGauge: Sendable {
         state.withLock { $0.peak }
     }
 
+    /// The most requests that ran at once at some moment since `ticket` entered,
+    /// the one holding it included: 1 while no other request ran alongside it.
+    ///
+    /// - Parameter ticket: A ticket that has not left yet; 0 for one that has.
+    public func mostAtOnce(since ticket: Ticket) -> Int {
+        state.withLock { $0.mostSeen[ticket] ?? 0 }
+    }
+
     /// Waits until, at some moment since `ticket` entered, at least `count`
     /// requests ran at once; gives up after `timeout`.
     ///
     /// - Returns: `true` if that many requests overlapped, `false` on timeout.
     public func wait(_ ticket: Ticket, forAtLeast count: Int, timeout: Duration) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while state.withLock({ $0.mostSeen[ticket] ?? 0 }) < count {
+        while mostAtOnce(since: ticket) < count {
             if ContinuousClock.now >= deadline {
                 return false
             }
