@@ -55,7 +55,8 @@ extension FactoryModifying where P: Hashable {
     /// Parameters are told apart by `==`: two values whose hashes collide but
     /// which are not equal never share an instance. A parameter that is not equal
     /// to itself (`Double.nan`) can never be found again, so its instance is
-    /// built and not cached. Combine with a caching scope (`.cached.scopeOnParameters`).
+    /// built and not cached. Combine with a caching scope (`.cached.scopeOnParameters`). Every kind
+    /// with a `Hashable` parameter takes it, asynchronous ones included.
     ///
     /// The parameter's `hash(into:)` and `==` run with no library lock held, so
     /// they may resolve from the same container: the hash is taken before
@@ -69,7 +70,9 @@ extension FactoryModifying where P: Hashable {
     }
 }
 
-extension Factory {
+// The synchronous kinds only: an asynchronous resolution's awaits leave the thread
+// whose resolution cycle keeps graph instances, so the graph scope caches nothing there.
+extension FactoryModifying where Closure == (P) -> T {
     /// One instance per resolution cycle; see ``Scope/graph``.
     @_transparent @_alwaysEmitIntoClient public var graph: Self {
         consuming get {
@@ -78,31 +81,6 @@ extension Factory {
         }
     }
 }
-
-extension ParameterFactory {
-    /// One instance per resolution cycle; see ``Scope/graph``.
-    @_transparent @_alwaysEmitIntoClient public var graph: Self {
-        consuming get {
-            registration.setScopeProperty(FactoryRegistration.graphScope())
-            return self
-        }
-    }
-}
-
-#if SwiftConcurrency
-extension AsyncParameterFactory {
-    /// Caches one instance per distinct parameter instead of keeping the first. A
-    /// parameter that is not `Hashable`, or not equal to itself (NaN), is built
-    /// every time and never cached. Its `hash(into:)` and `==` run with no
-    /// library lock held: they may resolve from the same container.
-    public var scopeOnParameters: Self {
-        consuming get {
-            registration.setScopeOnParameters()
-            return self
-        }
-    }
-}
-#endif
 
 // Each standard scope, unretained (scopes are never freed), from a call to the
 // library, so that a definition does not compile the accessor of the lazy global
