@@ -47,9 +47,9 @@ public protocol CacheStrategy: AnyObject, Sendable {
 /// and the first factory it is used with: returned for another container, or
 /// for another factory (another name, type or kind, asynchronous factories
 /// included), it stops the program with a message naming the factory.
-public final class ScopeCache: CellOwner, Sendable {
+public final class ScopeCache: Sendable {
     /// The instances, guarded like a container's own: by its manager's lock.
-    package let cells = CellSet()
+    package let cells = CellSet(admitting: .anyClosure)
     /// The ``ContainerManager/serial`` of the manager this cache belongs to, 0
     /// before its first use. Set after ``factory``.
     private let owner = AtomicWord()
@@ -60,19 +60,6 @@ public final class ScopeCache: CellOwner, Sendable {
     /// An empty cache.
     public init() {}
 
-    /// The instance cached without a parameter, if this cache is `manager`'s and
-    /// `key`'s (another container's or factory's cache is a miss: the miss path
-    /// then reports it); lock-free, as ``CellSet/foundHit(scopeID:ttl:epoch:)``.
-    /// The cells hold `key`'s instances, so their read needs no check of its own.
-    package func foundHit(
-        for manager: ContainerManager, key: FactoryKey, scopeID: ObjectIdentifier, ttl: UInt64
-    )
-        -> FoundInstance?
-    {
-        guard owner.value == manager.serial, owningKey == key else { return nil }
-        return cells.foundHit(scopeID: scopeID, ttl: ttl, epoch: 0)
-    }
-
     /// The key of the factory this cache belongs to, if it was used. Never
     /// replaced once set, so read without a read section.
     private var owningKey: FactoryKey? {
@@ -81,16 +68,16 @@ public final class ScopeCache: CellOwner, Sendable {
 
     /// Makes this cache `manager`'s and `key`'s on its first use, so that the
     /// container's resets empty it; stops the program if it belongs to another
-    /// container or factory. Call with no library lock held (it takes the
-    /// manager's, once).
-    package func claim(for manager: ContainerManager, key: FactoryKey) {
+    /// container or factory. Lock-free once claimed; called with no library lock
+    /// held (the first use takes the manager's, once).
+    func claim(for manager: ContainerManager, key: FactoryKey) {
         if owner.value == manager.serial && owningKey == key { return }
         // Another first use may win: its key is then the owner.
         if owningKey == nil { _ = factory.publishOnce(OwningFactory(key)) }
         if let owningKey, owningKey != key { FactoryError.fail(.scopeCacheOfAnotherFactory(key, owner: owningKey)) }
         if owner.value == manager.serial { return }
         if owner.compareExchange(expected: 0, desired: manager.serial) {
-            manager.track(self, for: key)
+            manager.track(cells, for: key)
             return
         }
         FactoryError.fail(.scopeCacheShared(key))
@@ -105,7 +92,7 @@ private final class OwningFactory: Sendable {
 
 /// The strategy of a scope made with ``FactoryCore/Scope/init(cacheStrategy:)``:
 /// the cells of the ``ScopeCache`` the user's strategy returns, asked for before
-/// the container's lock is taken.
+/// any lock is taken, on every resolution.
 final class CustomScopeStrategy: ScopeStrategy {
     let cacheStrategy: any CacheStrategy
 
@@ -113,35 +100,11 @@ final class CustomScopeStrategy: ScopeStrategy {
         self.cacheStrategy = cacheStrategy
     }
 
-    var keeping: ScopeKeeping { .cells }
-
-    func prepare(_ scope: Scope, key: FactoryKey, manager: ContainerManager) -> PreparedCells {
-        let cache = cacheStrategy.cache(for: key, in: manager)
-        cache?.claim(for: manager, key: key)
-        return PreparedCells(cache?.cells, for: scope)
+    func prepare(_ scope: Scope, key: FactoryKey, manager: ContainerManager) -> CellSet? {
+        guard let cache = cacheStrategy.cache(for: key, in: manager) else { return nil }
+        cache.claim(for: manager, key: key)
+        return cache.cells
     }
-
-    func lockFreeHit(
-        _ scope: Scope, key: FactoryKey, box: RegistrationBoxBase?, ttl: UInt64, manager: ContainerManager
-    ) -> FoundInstance? {
-        cacheStrategy.cache(for: key, in: manager)?.foundHit(
-            for: manager, key: key, scopeID: ObjectIdentifier(scope), ttl: ttl)
-    }
-
-    func withLocation<Result>(
-        scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
-        prepared: PreparedCells, _ body: (CacheLocation?) -> Result
-    ) -> Result {
-        // Guarded by the manager's lock, like the container's own cells. Never
-        // linked: the strategy may return another cache on the next resolution.
-        body(prepared.cells(for: scope).map { CacheLocation(cells: $0, weak: false) })
-    }
-
-    func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime {
-        .unknown
-    }
-
-    var label: String { "custom" }
 }
 
 extension Scope {
@@ -151,6 +114,6 @@ extension Scope {
     /// Like every scope, it is an identity that lives for the rest of the process:
     /// declare it once, as a `static let`.
     public convenience init(cacheStrategy: any CacheStrategy) {
-        self.init(strategy: CustomScopeStrategy(cacheStrategy))
+        self.init(keeping: .preparedCells, label: "custom", lifetime: .unknown, strategy: CustomScopeStrategy(cacheStrategy))
     }
 }

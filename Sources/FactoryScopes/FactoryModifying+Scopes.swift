@@ -71,7 +71,7 @@ extension FactoryModifying where P: Hashable {
 }
 
 // The synchronous kinds only: an asynchronous resolution's awaits leave the thread
-// whose resolution cycle keeps graph instances, so the graph scope caches nothing there.
+// whose resolution cycle keeps graph instances.
 extension FactoryModifying where Closure == (P) -> T {
     /// One instance per resolution cycle; see ``Scope/graph``.
     @_transparent @_alwaysEmitIntoClient public var graph: Self {
@@ -81,6 +81,22 @@ extension FactoryModifying where Closure == (P) -> T {
         }
     }
 }
+
+#if SwiftConcurrency
+extension AsyncFactory {
+    /// Not available: the graph scope shares an instance within one synchronous
+    /// resolution cycle, which an asynchronous factory's `await`s leave. Use
+    /// `.cached` or `.singleton`, or a synchronous factory.
+    @available(*, unavailable, message: "the graph scope is for synchronous factories; use .cached or .singleton")
+    public var graph: Self { self }
+}
+
+extension AsyncParameterFactory {
+    /// Not available: see ``AsyncFactory/graph``.
+    @available(*, unavailable, message: "the graph scope is for synchronous factories; use .cached or .singleton")
+    public var graph: Self { self }
+}
+#endif
 
 // Each standard scope, unretained (scopes are never freed), from a call to the
 // library, so that a definition does not compile the accessor of the lazy global
@@ -122,7 +138,7 @@ extension ContainerManager {
                 "FactoryScopes: reset(scope: .singleton) on a container does nothing; singletons are reset with Scope.singleton.reset()"
             )
             #endif
-        } else if scope.keeping == .cells {
+        } else if scope.keeping == .cells || scope.keeping == .preparedCells {
             removeAll(scope: scope)
         }
     }

@@ -6,39 +6,17 @@ import Testing
 /// FactoryScopes. Both keep instances in the container's own cells; they differ
 /// in the lifetime the captive-dependency check sees.
 enum CoreScopes {
-    static let singleton = Scope(strategy: ContainerCellsForTests(lifetime: .process, label: "singleton"))
-    static let cached = Scope(strategy: ContainerCellsForTests(lifetime: .container, label: "cached"))
+    static let singleton = Scope(
+        keeping: .cells, label: "singleton", lifetime: .process, strategy: ContainerCellsForTests())
+    static let cached = Scope(keeping: .cells, label: "cached", lifetime: .container, strategy: ContainerCellsForTests())
 }
 
 /// A strategy written against FactoryCore alone: the container's cells, strong.
 final class ContainerCellsForTests: ScopeStrategy {
-    let longest: WatchedLifetime
-    let label: String
-
-    init(lifetime: WatchedLifetime, label: String) {
-        longest = lifetime
-        self.label = label
-    }
-
-    var keeping: ScopeKeeping { .cells }
-
-    func withLocation<Result>(
-        scope: Scope, box: RegistrationBoxBase?, slot: Slot, key: FactoryKey, manager: ContainerManager,
-        prepared: PreparedCells, _ body: (CacheLocation?) -> Result
-    ) -> Result {
-        body(.containerCells(of: slot, weak: false))
-    }
-
-    func registrationCells(
-        for key: FactoryKey, box: RegistrationBoxBase, in manager: ContainerManager
-    )
-        -> Unmanaged<CellSet>?
-    {
-        nil
-    }
-
-    func lifetime(ttl: UInt64, perRequest: Bool) -> WatchedLifetime {
-        ttl == 0 && !perRequest ? longest : .short
+    func location(
+        _ scope: Scope, key: FactoryKey, box: RegistrationBoxBase?, containerCells: CellSet, manager: ContainerManager
+    ) -> CacheLocation? {
+        CacheLocation(cells: containerCells, linked: true)
     }
 }
 

@@ -42,11 +42,12 @@ extension ContainerManager {
 }
 
 extension GlobalStorage {
-    /// Whether a singleton of `key` is stored (built from the definition or shared).
+    /// Whether a singleton of `key` is stored (built from the definition or shared), in any scope.
     package func contains(_ key: FactoryKey) -> Bool {
         lock.withLock {
-            guard let slot = loadedSingletons?.takeUnretainedValue().find(key)?.takeUnretainedValue() else { return false }
-            return !slot.definition.isEmpty || !slot.shared.isEmpty
+            scopes.values.contains { scope in
+                scope.factories[key].map { !$0.definition.isEmpty || !$0.shared.isEmpty } ?? false
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
-#if SwiftConcurrency
-/// The async resolutions a task is inside, innermost first. It follows the task across
-/// suspension points and into build tasks, so a cycle through `await` is found like a sync one.
+/// The async resolutions a task is inside, innermost first. It follows the task across suspension points and into
+/// build tasks, so a cycle through `await` is found like a sync one, and the captive-dependency watch and the trace
+/// reach what an async closure resolves.
 package final class AsyncChain: Sendable {
     package let key: FactoryKey
     package let containerID: ObjectIdentifier  // the same factory of another instance is no cycle
@@ -9,11 +9,11 @@ package final class AsyncChain: Sendable {
     package let parent: AsyncChain?
     package let watch: WatchedResolution?  // set when its container or an outer resolution is watched
     package let build: AsyncWaiter?  // the build whose closure this resolution is, if it is one
-    package let trace: AsyncTracePosition?  // set when a container of the cycle traces
+    package let trace: TracePosition?  // set when a container of the cycle traces
 
     package init(
         key: FactoryKey, containerID: ObjectIdentifier, parameter: (any AsyncParameter)?, parameterless: Bool,
-        parent: AsyncChain?, watch: WatchedResolution? = nil, build: AsyncWaiter? = nil, trace: AsyncTracePosition? = nil
+        parent: AsyncChain?, watch: WatchedResolution? = nil, build: AsyncWaiter? = nil, trace: TracePosition? = nil
     ) {
         self.key = key
         self.containerID = containerID
@@ -25,6 +25,12 @@ package final class AsyncChain: Sendable {
         self.trace = trace
     }
 
+    #if SwiftConcurrency
+    @TaskLocal package static var current: AsyncChain?
+    #else
+    package static var current: AsyncChain? { nil }
+    #endif
+
     package var enclosingBuild: AsyncWaiter? {
         var node: AsyncChain? = self
         while let current = node {
@@ -33,8 +39,6 @@ package final class AsyncChain: Sendable {
         }
         return nil
     }
-
-    @TaskLocal package static var current: AsyncChain?
 
     /// Same factory, same container, equal parameter.
     package func contains(
@@ -53,16 +57,17 @@ package final class AsyncChain: Sendable {
         return false
     }
 
+    #if SwiftConcurrency
     /// The build's own resolution is one of this one's outer resolutions.
-    package func isInside(_ build: AsyncBuild<some Sendable>) -> Bool {
-        let started = build.chain
+    func isInside(_ build: AsyncBuild) -> Bool {
         var node = parent
         while let current = node {
-            if current === started { return true }
+            if current === build.chain { return true }
             node = current.parent
         }
         return false
     }
+    #endif
 
     package var keys: [FactoryKey] {  // outermost first
         var keys: [FactoryKey] = []
@@ -73,9 +78,26 @@ package final class AsyncChain: Sendable {
         }
         return keys.reversed()
     }
+
+    /// The nearest watched node keeping its instance; watching is inherited, so the walk stops at the first unwatched
+    /// node.
+    var watchedHolder: AsyncChain? {
+        var node: AsyncChain? = self
+        while let current = node, let watch = current.watch {
+            if watch.lifetime != .transparent { return current }
+            node = current.parent
+        }
+        return nil
+    }
+
+    /// `between`: the sync resolutions from this chain's innermost one to `resolution`.
+    func reportIfHolderCaptures(_ resolution: WatchedResolution, through between: [FactoryKey]) {
+        guard let holderNode = watchedHolder, let holder = holderNode.watch, holder.captures(resolution) else { return }
+        resolution.reportCaptured(by: holder, holderChain: holderNode.keys, chain: keys + between + [resolution.key])
+    }
 }
 
-/// A parameter kept in an ``AsyncChain`` or handed to a build's task, compared through `AnyHashable`.
+/// A parameter kept in an ``AsyncChain``, compared through `AnyHashable`.
 package protocol AsyncParameter: Sendable {
     /// `nil` when not `Hashable` or not equal to itself (NaN): it could never be found again.
     var hashable: AnyHashable? { get }
@@ -84,6 +106,89 @@ package protocol AsyncParameter: Sendable {
 package struct AsyncParameterValue<P: Sendable>: AsyncParameter {
     package let value: P
     package init(_ value: P) { self.value = value }
-    package var hashable: AnyHashable? { GeneralPath.hashable(value) }
+    package var hashable: AnyHashable? { ParameterLookup.hashable(value) }
+}
+
+/// An async build, as a waiter in ``AsyncWaitGraph``.
+package final class AsyncWaiter: @unchecked Sendable {
+    // Sendable: every property is only touched under AsyncWaitGraph's lock.
+
+    fileprivate var waitingFor: AsyncWaiter?
+    fileprivate var waitingChain: [FactoryKey] = []  // for the report, outermost first
+    fileprivate var finished = false  // whoever waits for it is about to resume
+
+    package init() {}
+}
+
+#if SwiftConcurrency
+/// Who waits for whom among async builds, to tell a deadlock from a wait. Only a build's closure joining another task's
+/// build is recorded; a loop of such waits can never end, so the program stops naming every chain (graph validation
+/// gets a throw). The process-wide lock is taken only around such joins, never on a cache hit or a build.
+package enum AsyncWaitGraph {
+    private static let lock = FactoryLock(owner: AsyncWaitGraph.self)
+
+    /// Reports a loop of unfinished builds that this wait closes.
+    package static func beginWait(_ waiter: AsyncWaiter, for build: AsyncWaiter, chain: [FactoryKey]) throws {
+        let report: String? = lock.withLock {
+            waiter.waitingFor = build
+            waiter.waitingChain = chain
+            // A finished build's waiters are about to resume: a loop through it is no deadlock.
+            let loop = WaitLoop.find(from: waiter, through: unfinished(build), next: { unfinished($0.waitingFor) })
+            return loop?.map { "task: " + $0.waitingChain.map(\.description).joined(separator: " > ") }
+                .joined(separator: "; ")
+        }
+        guard let report else { return }
+        endWait(waiter)
+        let error = FactoryError.crossThreadCycle(report)
+        if AsyncValidation.isActive { throw AsyncValidationFailure(error: error, chain: chain) }
+        FactoryError.fail(error)
+    }
+
+    private static func unfinished(_ waiter: AsyncWaiter?) -> AsyncWaiter? { waiter?.finished == false ? waiter : nil }
+
+    package static func endWait(_ waiter: AsyncWaiter) {
+        lock.withLock {
+            waiter.waitingFor = nil
+            waiter.waitingChain = []
+        }
+    }
+
+    /// A loop through a finished build is no deadlock.
+    package static func finish(_ build: AsyncWaiter) { lock.withLock { build.finished = true } }
+}
+
+/// Thrown instead of stopping the program while graph validation runs (``AsyncValidation/isActive``).
+package struct AsyncValidationFailure: Error, Sendable {
+    package let error: FactoryError
+    /// Outermost first, ending with the factory resolved again.
+    package let chain: [FactoryKey]
+}
+
+package enum AsyncValidation {
+    @TaskLocal package static var isActive = false
+    @TaskLocal package static var thrown: AsyncThrowLog?  // `nil` outside FactoryTesting's catalog validation
+}
+
+/// What async closures threw during one validated resolution, in order, with their chains. The error reaches the
+/// caller unchanged, so a factory that catches it behaves as in the app, and FactoryTesting can still name the factory
+/// that threw first.
+package final class AsyncThrowLog: Sendable {
+    package struct Entry: Sendable {
+        package let chain: [FactoryKey]
+        package let error: String
+    }
+
+    private let entries = LockedBox<[Entry]>([])
+
+    package init() {}
+
+    package var all: [Entry] { entries.withLock { $0 } }
+
+    /// Thrown by the running task's innermost resolution's closure.
+    static func log(_ error: any Error) {
+        guard let log = AsyncValidation.thrown else { return }
+        let entry = Entry(chain: AsyncChain.current?.keys ?? [], error: String(describing: error))
+        log.entries.withLock { $0.append(entry) }
+    }
 }
 #endif

@@ -53,7 +53,7 @@ public struct AsyncFactory<T: Sendable>: FactoryModifying, Sendable {
         let hit = registration.hit()
         if hit.isStrong { return hit.readStrong(T.self) }
         hit.end()
-        return try await AsyncResolver(registration, factory).resolve(())
+        return try await AsyncPath.resolve(registration, factory, ())
     }
 
     /// Resolves an instance; the same as calling the factory.
@@ -92,7 +92,7 @@ public struct AsyncParameterFactory<P: Sendable, T: Sendable>: FactoryModifying,
         let hit = registration.hit()
         if hit.isStrong { return hit.readStrong(T.self) }
         hit.end()
-        return try await AsyncResolver(registration, factory).resolve(parameter)
+        return try await AsyncPath.resolve(registration, factory, parameter)
     }
 
     /// Resolves an instance for `parameter`; the same as calling the factory.
@@ -119,4 +119,36 @@ extension ManagedContainer {
         AsyncParameterFactory(self, key: key, factory)
     }
 }
+/// As written, with or without a parameter, so no wrapping closure is allocated.
+@usableFromInline
+package struct AsyncClosure<P, T>: Sendable {
+    @usableFromInline let plain: (@Sendable () async throws -> T)?
+    @usableFromInline let withParameter: (@Sendable (P) async throws -> T)?
+
+    @_transparent @_alwaysEmitIntoClient @usableFromInline
+    package init(plain: @escaping @Sendable () async throws -> T) {
+        self.plain = plain
+        withParameter = nil
+    }
+
+    @_transparent @_alwaysEmitIntoClient @usableFromInline
+    package init(withParameter: @escaping @Sendable (P) async throws -> T) {
+        plain = nil
+        self.withParameter = withParameter
+    }
+
+    package func callAsFunction(_ parameter: P) async throws -> T {
+        do {
+            if let plain { return try await plain() }
+            return try await withParameter!(parameter)
+        } catch {
+            AsyncThrowLog.log(error)
+            throw error
+        }
+    }
+}
+
+/// Marks an asynchronous factory's key: the parameter type ``FactoryKey`` holds
+/// for an ``AsyncFactory`` (`P` is `Void`) or ``AsyncParameterFactory``.
+public enum AsyncKind<P> {}
 #endif

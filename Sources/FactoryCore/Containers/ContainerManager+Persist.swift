@@ -93,13 +93,6 @@ extension ContainerManager {
     }
 }
 
-extension ContainerManager {
-    /// The general path's lock-free hit, sync and async; see ``ScopeStrategy/lockFreeHit(_:key:box:ttl:manager:)``.
-    package func cacheHit(key: FactoryKey, scope: Scope, ttl: UInt64, box: RegistrationBoxBase?) -> FoundInstance? {
-        scope.strategy.lockFreeHit(scope, key: key, box: box, ttl: ttl, manager: self)
-    }
-}
-
 package enum TimeToLive {
     /// At least 1; beyond what the clock counts (~584 years) means never. Stops the program,
     /// naming `key`, for a negative or non-finite interval.

@@ -61,7 +61,7 @@ public final class ContainerManager: @unchecked Sendable {
     package let lock = FactoryLock(owner: ContainerManager.self)
     @exclusivity(unchecked) package var state = State()
     @usableFromInline package let flags = AtomicWord()
-    @usableFromInline package let table = SlotTable<Slot>()
+    @usableFromInline package let table = SlotTable()
     /// The singletons' storage: the process's, or a test's.
     @usableFromInline let storageLink = OwnedAtomicReference<GlobalStorage>(GlobalStorage.process)
     /// Unique in the process, unlike an address a later manager may reuse: a custom cache's owner.
@@ -121,10 +121,10 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     @inlinable
-    package var publishedDefaultScope: Scope? {
+    package var publishedDefaultScope: Unmanaged<Scope>? {
         let bits = defaultScopeWord.value
         guard bits != 0 else { return nil }
-        return Unmanaged<Scope>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
+        return Unmanaged<Scope>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
     }
 
     package var publishedDecorator: ((Any) -> Void)? {
@@ -159,7 +159,7 @@ public final class ContainerManager: @unchecked Sendable {
         table.find(key)
     }
 
-    package func slot(_ key: FactoryKey) -> Slot { table.findOrInsert(key) { Slot(key: key) } }  // `lock` held
+    package func slot(_ key: FactoryKey) -> Slot { table.findOrInsert(key) }  // `lock` held
 
     /// Keeps the count behind ``Flags/options``; `lock` held.
     package func setOptions(_ options: consuming FactoryOptions?, of slot: Slot, _ garbage: inout Garbage) {
@@ -265,9 +265,9 @@ public final class ContainerManager: @unchecked Sendable {
 }
 
 extension ContainerManager {
-    /// So that resets, `pop()` and shutdown empty a custom cache's cells too.
-    package func track(_ owner: any CellOwner, for key: FactoryKey) {
-        lock.withLock { slot(key).trackedCells.append(TrackedCells(owner: owner)) }
+    /// So that resets, `pop()` and shutdown empty a custom cache's cells too; held weakly, as the strategy owns them.
+    package func track(_ cells: CellSet, for key: FactoryKey) {
+        lock.withLock { slot(key).trackedCells.append(TrackedCells(cells: cells)) }
     }
 
     /// Atomic with every other change; the instances are released after unlocking.

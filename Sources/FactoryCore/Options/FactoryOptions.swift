@@ -1,25 +1,28 @@
-// Writing a definition's options marks it `.general` (``FactoryRegistration/modify(persist:_:)``),
-// and the lock-free hit and direct build run only without that mark and with no persisted options
-// (``FactoryRegistration/fastStep(parameter:)``), so they cannot ignore a new option: adding one
-// is a field here, its line in the merge below, and its modifier.
+// Options in one shape: modifiers write a `FactoryOptions` (a definition's, or one persisted in a container), and a
+// resolution reads the one merge of them, `ResolvedOptions.options`. A new option is a field here and its line in
+// `adopt`, its modifier, and the one place that acts on it. Writing a definition's options marks it `.general`, and a
+// persisted one sets the container's `Flags.options`: either sends resolutions down the general path, so the lock-free
+// hit never skips an option.
 
-/// What a factory's modifiers set, in its definition or (at run time, or by `once()`) in a
-/// container, where each field wins over the definition's.
+/// What a factory's modifiers set, in its definition or (at run time, or by `once()`) in a container, where each
+/// field wins over the definition's. The definition keeps `scope` and `ttl` inline instead (the two words the
+/// lock-free hit reads, ``FactoryRegistration/scopeReference``), and `scopeOnParameters` and `promised` as traits.
+@usableFromInline
 package struct FactoryOptions: Sendable {
-    package var registration: RegistrationBoxBase?  // persisted only
-    package var contexts: [ContextOverride] = []
-    /// Run-time only: the definition keeps scope and ttl inline (``FactoryRegistration/scopeReference``).
+    @usableFromInline package var registration: RegistrationBoxBase?  // persisted only
+    @usableFromInline package var contexts: [ContextOverride] = []
     /// A `nil` `scope` with `hasScope` is the container's default.
-    package var hasScope = false
-    package var scope: Scope?
-    package var ttl: UInt64?  // nanoseconds, 0: none
-    package var decorator: DecoratorBoxBase?
-    package var shutdown: ShutdownHandler?
-    package var scopeOnParameters: Bool?
-    package var promised = false
+    @usableFromInline package var hasScope = false
+    @usableFromInline package var scope: Scope?
+    @usableFromInline package var ttl: UInt64?  // nanoseconds, 0: none
+    @usableFromInline package var decorator: DecoratorBoxBase?
+    @usableFromInline package var shutdown: ShutdownHandler?
+    @usableFromInline package var scopeOnParameters: Bool?
+    @usableFromInline package var promised = false
     /// `once()` persisted the definition's modifiers; the definition's own are ignored from now on.
-    package var onceApplied = false
+    @usableFromInline package var onceApplied = false
 
+    @usableFromInline
     package init() {}
 
     package var isEmpty: Bool {
@@ -27,29 +30,30 @@ package struct FactoryOptions: Sendable {
             && scopeOnParameters == nil && !promised && !onceApplied
     }
 
-    /// `once()`: fills what these persisted options leave unset from `definition`.
-    mutating func adopt(_ definition: FactoryOptions, scope: Scope?, hasScope: Bool, ttl: UInt64) {
-        if !self.hasScope && hasScope {
-            self.hasScope = true
-            self.scope = scope
+    /// Fills what these options leave unset from `definition`'s modifiers (not its context overrides, which a
+    /// resolution chooses from separately, ``ResolvedOptions/choose(_:_:)``): how a resolution merges, and what
+    /// `once()` persists.
+    mutating func adopt(_ definition: FactoryRegistration) {
+        if !hasScope && definition.traits.contains(.hasScope) {
+            hasScope = true
+            scope = definition.scope
         }
-        if self.ttl == nil && ttl != 0 { self.ttl = ttl }
-        if decorator == nil { decorator = definition.decorator }
-        if shutdown == nil { shutdown = definition.shutdown }
-        if scopeOnParameters == nil { scopeOnParameters = definition.scopeOnParameters }
-        promised = promised || definition.promised
-        for context in definition.contexts where !contexts.contains(where: { $0.type == context.type }) {
-            contexts.append(context)
-        }
+        if ttl == nil && definition.ttl != 0 { ttl = definition.ttl }
+        if scopeOnParameters == nil && definition.traits.contains(.scopeOnParameters) { scopeOnParameters = true }
+        if definition.traits.contains(.promised) { promised = true }
+        guard let own = definition.options else { return }
+        if decorator == nil { decorator = own.value.decorator }
+        if shutdown == nil { shutdown = own.value.shutdown }
     }
 }
 
-/// Immutable options shared by reference: a definition's (copied with each factory value for one
-/// reference) or a container's (published atomically, read lock-free). A change makes a new one.
+/// Immutable options shared by reference: a definition's (copied with each factory value for one reference) or a
+/// container's (published atomically, read lock-free). A change makes a new one.
 @usableFromInline
 package final class OptionsBox: Sendable {
     package let value: FactoryOptions
 
+    @usableFromInline
     package init(_ value: FactoryOptions) { self.value = value }
 }
 
@@ -59,92 +63,140 @@ package struct ContextOverride: Sendable {
     package let box: RegistrationBoxBase
 }
 
-/// What one resolution uses, for every kind: a container's options and the running context
-/// merged over the definition. Closure and decorator stay boxed until called.
+/// What one resolution uses, for every kind: the container's persisted options and the running context merged over
+/// the definition, once (``init(_:persisted:defaultScope:)``).
 struct ResolvedOptions {
-    var closureBox: RegistrationBoxBase?  // nil: the definition's closure
+    /// What the merge read: the decision under the lock compares them with the current ones, and a resolution that
+    /// finds a `register`, reset or default-scope change in between merges again (``Decision/retry``).
+    let persisted: OptionsBox?
+    let defaultScope: Unmanaged<Scope>?  // scopes are never freed
+    /// The merge; `options.scope` is the one the resolution uses (the default one applied), `options.registration`
+    /// the persisted registration, chosen or not.
+    var options: FactoryOptions
+    /// The closure to run; `nil`: the definition's.
+    var closure: RegistrationBoxBase?
+    /// The persisted box `closure` came from, with which a strategy may keep instances (``RegistrationBoxBase/cells``).
+    /// A definition's own context override has none: its instance is kept where the definition's is.
+    var box: RegistrationBoxBase?
     var isolation: ClosureIsolation
     /// Trace code of a new instance (ASCII): `F` definition, `R` registration, `O` context override.
-    var code: UInt8
-    /// The persisted box the closure came from: a strategy may keep instances with it (``RegistrationBoxBase/cells``).
-    var box: RegistrationBoxBase?
-    var scope: Scope?
-    var decorator: DecoratorBoxBase?
-    var ttl: UInt64
-    var scopeOnParameters: Bool
-    var promised: Bool
-    var shutdown: ShutdownHandler?
+    var code = UInt8(ascii: "F")
 
-    /// No registration or context override applies: what strict mode calls unmocked.
-    var usesDefinition: Bool { code == UInt8(ascii: "F") }
-
-    /// A context override (run-time over definition, by rank) beats a registration, which beats
-    /// the definition; persisted modifiers beat the definition's; no scope means the default.
-    /// A definition's own override has no box, so its instance is kept where the definition's is.
-    init(_ definition: FactoryRegistration, _ persisted: OptionsBox?, defaultScope: Scope?) {
-        // Field by field: copying a whole options value would retain and release each reference.
-        closureBox = nil
+    init(_ definition: FactoryRegistration, persisted: OptionsBox?, defaultScope: Unmanaged<Scope>?) {
+        self.persisted = persisted
+        self.defaultScope = defaultScope
+        options = persisted?.value ?? FactoryOptions()
         isolation = definition.isolation
-        code = UInt8(ascii: "F")
-        scope = definition.traits.contains(.hasScope) ? definition.scope : nil
-        ttl = definition.ttl
-        scopeOnParameters = definition.traits.contains(.scopeOnParameters)
-        promised = definition.traits.contains(.promised)
-        var definitionContexts = false
-        if let own = definition.options {
-            decorator = own.value.decorator
-            shutdown = own.value.shutdown
-            definitionContexts = !own.value.contexts.isEmpty
-        }
-        if definitionContexts || persisted?.value.contexts.isEmpty == false,
-            let best = Self.bestContext(
-                persisted: persisted?.value.contexts ?? [], definition: definition.options?.value.contexts ?? [])
-        {
-            closureBox = best.box
-            isolation = best.box.isolation
-            code = UInt8(ascii: "O")
-            box = best.persisted ? best.box : nil
-        } else if let registered = persisted?.value.registration {
-            closureBox = registered
-            isolation = registered.isolation
-            code = UInt8(ascii: "R")
-            box = registered
-        }
-        if let persisted = persisted?.value {
-            if persisted.hasScope { scope = persisted.scope }
-            if let decorator = persisted.decorator { self.decorator = decorator }
-            if let shutdown = persisted.shutdown { self.shutdown = shutdown }
-            if let ttl = persisted.ttl { self.ttl = ttl }
-            if let byParameter = persisted.scopeOnParameters { scopeOnParameters = byParameter }
-            promised = promised || persisted.promised
-        }
-        if scope == nil { scope = defaultScope }
+        options.adopt(definition)
+        if options.scope == nil { options.scope = defaultScope?.takeUnretainedValue() }
+        choose(definition.options, persisted)
     }
 
     /// Read without a lock; `flags` are the container's.
     static func now(_ registration: FactoryRegistration, flags: Int) -> ResolvedOptions {
         let manager = registration.manager
-        let options =
+        let persisted =
             flags & ContainerManager.Flags.options != 0
-            ? manager.findSlot(registration.key)?._withUnsafeGuaranteedRef({ $0.loadOptions() }) : nil
+            ? manager.findSlot(registration.key)?._withUnsafeGuaranteedRef { $0.loadOptions() } : nil
         let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.publishedDefaultScope : nil
-        return ResolvedOptions(registration, options, defaultScope: defaultScope)
+        return ResolvedOptions(registration, persisted: persisted, defaultScope: defaultScope)
     }
 
-    /// Lowest rank wins; for one context type a persisted override beats the definition's, and
-    /// among persisted ones the last added.
-    static func bestContext(
-        persisted: [ContextOverride], definition: [ContextOverride]
-    ) -> (box: RegistrationBoxBase, persisted: Bool)? {
-        let (current, honors) = FactoryContext.matching
-        var best: (rank: Int, box: RegistrationBoxBase, persisted: Bool)?
-        for override in definition where override.type.matches(current, honorsLaunchOverridesInRelease: honors) {
-            if persisted.contains(where: { $0.type == override.type }) { continue }
-            if best == nil || override.type.rank < best!.rank { best = (override.type.rank, override.box, false) }
+    var scope: Scope? { options.scope }
+    var ttl: UInt64 { options.ttl ?? 0 }
+    var scopeOnParameters: Bool { options.scopeOnParameters ?? false }
+    /// No registration or context override applies: what strict mode calls unmocked.
+    var usesDefinition: Bool { code == UInt8(ascii: "F") }
+
+    /// The closure: a matching context override (lowest rank; for one context type a persisted override beats the
+    /// definition's, and among persisted ones the last added), else a registration, else the definition.
+    private mutating func choose(_ definition: OptionsBox?, _ persisted: OptionsBox?) {
+        let own = definition?.value.contexts ?? []
+        let set = persisted?.value.contexts ?? []
+        if !own.isEmpty || !set.isEmpty {
+            let (current, honors) = FactoryContext.matching
+            var best: (rank: Int, box: RegistrationBoxBase, persisted: Bool)?
+            for override in own where override.type.matches(current, honorsLaunchOverridesInRelease: honors) {
+                if set.contains(where: { $0.type == override.type }) { continue }
+                if best == nil || override.type.rank < best!.rank { best = (override.type.rank, override.box, false) }
+            }
+            for override in set where override.type.matches(current, honorsLaunchOverridesInRelease: honors) {
+                if best == nil || override.type.rank <= best!.rank { best = (override.type.rank, override.box, true) }
+            }
+            if let best {
+                closure = best.box
+                box = best.persisted ? best.box : nil
+                isolation = best.box.isolation
+                code = UInt8(ascii: "O")
+                return
+            }
         }
-        for override in persisted where override.type.matches(current, honorsLaunchOverridesInRelease: honors) {
-            if best == nil || override.type.rank <= best!.rank { best = (override.type.rank, override.box, true) }
-        }
-        return best.map { ($0.box, $0.persisted) }
+        guard let registered = options.registration else { return }
+        closure = registered
+        box = registered
+        isolation = registered.isolation
+        code = UInt8(ascii: "R")
+    }
+}
+
+/// A `register` or context-override closure, stored untyped and downcast by key to ``RegistrationBox``.
+@usableFromInline
+package class RegistrationBoxBase: @unchecked Sendable {
+    // Sendable: `cells` is only touched under the owning manager's lock, `describesType` is
+    // written under it before publication, and the rest is immutable.
+
+    package let isolation: ClosureIsolation
+    /// Made during `autoRegister()` or by `once()`: describes the container type, not this
+    /// instance, so a scope shared between containers shares what it builds, as in Factory.
+    @exclusivity(unchecked) package var describesType: Bool
+    /// Instances a strategy keeps with this registration (FactoryScopes' singleton of a registration on one container
+    /// instance); made lazily under the manager lock, emptied by resets and shutdown.
+    @exclusivity(unchecked) package var cells: CellSet?
+
+    @usableFromInline
+    package init(isolation: ClosureIsolation, describesType: Bool) {
+        self.isolation = isolation
+        self.describesType = describesType
+    }
+}
+
+/// A registered closure of a factory whose ``FactoryModifying/Closure`` is `Closure`. Its key determines `Closure`: a
+/// key names `P` (wrapped in ``AsyncKind`` for async kinds) and `T`, and each kind's closure type is a function of
+/// them, so a ``Factory`` and a `Void` ``ParameterFactory`` share keys and closure type.
+@usableFromInline
+package final class RegistrationBox<Closure>: RegistrationBoxBase, @unchecked Sendable {
+    // Sendable: see RegistrationBoxBase; the closure's isolation is checked before it runs.
+    @usableFromInline package let closure: Closure
+
+    @usableFromInline
+    package init(_ closure: Closure, isolation: ClosureIsolation) {
+        self.closure = closure
+        super.init(isolation: isolation, describesType: false)
+    }
+}
+
+/// A decorator stored untyped, called by the type-unaware engine with the instance's address.
+@usableFromInline
+package class DecoratorBoxBase: @unchecked Sendable {
+    // Sendable: no state of its own.
+    package init() {}
+
+    package func decorate(_ value: UnsafeRawPointer, isNew: Bool) {
+        preconditionFailure("DecoratorBoxBase.decorate is overridden by DecoratorBox")
+    }
+}
+
+@usableFromInline
+package final class DecoratorBox<T>: DecoratorBoxBase, @unchecked Sendable {
+    // Sendable: only an immutable `@Sendable` closure.
+    package let decorator: @Sendable (T, Bool) -> Void
+
+    @usableFromInline
+    package init(_ decorator: @escaping @Sendable (T, Bool) -> Void) { self.decorator = decorator }
+
+    /// `value` points at a `T`: the box is kept under its factory's key, and the engine calls it
+    /// with that factory's instances only.
+    override package func decorate(_ value: UnsafeRawPointer, isNew: Bool) {
+        decorator(value.assumingMemoryBound(to: T.self).pointee, isNew)
     }
 }

@@ -136,39 +136,31 @@ package struct FastStep {
 }
 
 extension Slot {
-    /// Unretained, valid inside the caller's read section. `nil` before any decision and for scopes
-    /// whose instances live nowhere a container can link (unique, graph, custom strategies).
+    /// Unretained, valid inside the caller's read section; the definition's instance, when the slot links cells that
+    /// hold it. `nil` before any decision and for scopes whose instances live nowhere a container can link (unique,
+    /// graph, custom strategies).
     @inline(__always)
     func linkedCell(scopeID: ObjectIdentifier, ttl: UInt64) -> Unmanaged<CacheCell>? {
         guard let linked = hitLink.load() else { return nil }
-        return linked._withUnsafeGuaranteedRef { $0.validCell(scopeID: scopeID, ttl: ttl, epoch: 0) }
+        return linked._withUnsafeGuaranteedRef {
+            $0.admission != .typeRegistrations ? $0.validCell(scopeID: scopeID, ttl: ttl, epoch: 0) : nil
+        }
     }
 }
 
-extension CellSet {
-    /// Unretained, valid inside the caller's read section. `ttl` 0: none.
-    @inline(__always)
-    package func validCell(scopeID: ObjectIdentifier, ttl: UInt64, epoch: Int) -> Unmanaged<CacheCell>? {
-        guard let cell = unparameterized.load() else { return nil }
-        guard cell._withUnsafeGuaranteedRef({ $0.epoch == epoch && $0.isValid(scopeID: scopeID, ttl: ttl) }) else {
-            return nil
-        }
-        return cell
-    }
-
-    /// Lock-free, with its own read section.
-    package func foundHit(scopeID: ObjectIdentifier, ttl: UInt64, epoch: Int) -> FoundInstance? {
+extension ContainerManager {
+    /// The general path's lock-free hit, every kind's: in the strategy's prepared cells, else in the cells the slot
+    /// links when they hold what `options`' closure builds. No lock held; `nil` leaves it to the decision.
+    func hit(_ key: FactoryKey, _ options: ResolvedOptions, prepared: CellSet?) -> FoundInstance? {
+        guard let scope = options.scope else { return nil }
+        let scopeID = ObjectIdentifier(scope)
+        // Section first: linked cells may be a singleton storage's, freed only after waiting for readers.
         let section = ReadSection.begin()
         defer { section.end() }
-        return validCell(scopeID: scopeID, ttl: ttl, epoch: epoch)?.takeUnretainedValue().found()
-    }
-}
-
-extension CacheCell {
-    /// `ttl` in nanoseconds, 0: forever.
-    @inline(__always)
-    package func isValid(scopeID: ObjectIdentifier, ttl: UInt64) -> Bool {
-        guard self.scopeID == scopeID else { return false }
-        return ttl == 0 || Self.now() &- createdAt < ttl
+        guard let cells = prepared.map(Unmanaged.passUnretained) ?? findSlot(key)?._withUnsafeGuaranteedRef({ $0.hitLink.load() })
+        else { return nil }
+        return cells._withUnsafeGuaranteedRef {
+            $0.admits(options.box) ? $0.validCell(scopeID: scopeID, ttl: options.ttl, epoch: 0)?.takeUnretainedValue().found() : nil
+        }
     }
 }

@@ -17,17 +17,6 @@ package struct CaptiveDependency: Sendable {
     }
 }
 
-/// How long what a resolution keeps lives, for the captive-dependency check.
-package enum WatchedLifetime: Sendable {
-    /// Unique: the check looks past it to the nearest factory that keeps its instance.
-    case transparent
-    case process  // a singleton without ttl
-    case container  // cached or shared in a long-lived container, without ttl
-    case short  // a ttl, the graph scope, or any factory of a per-request container
-    /// A custom ``CacheStrategy``: neither captures nor is reported as captured.
-    case unknown
-}
-
 /// A watched resolution. It keeps its label's parts, not the label, built only for a report or a
 /// validation edge: a per-request container watches every one of its resolutions.
 package struct WatchedResolution: Sendable {
@@ -46,12 +35,15 @@ package struct WatchedResolution: Sendable {
         self.scope = scope
         self.ttl = ttl
         self.perRequest = perRequest
-        self.lifetime = ResolutionContext.lifetime(scope, ttl: ttl, perRequest: perRequest)
+        self.lifetime = (scope ?? Scope.unique).lifetime.shortened(ttl: ttl, perRequest: perRequest)
         self.depth = depth
         self.manager = manager
     }
 
-    package var scopeLabel: String { ResolutionContext.scopeLabel(scope, ttl: ttl, perRequest: perRequest) }
+    /// The scope's label (`unique`, `cached`, ...), then `, timeToLive` and `, per-request` when they apply.
+    package var scopeLabel: String {
+        (scope ?? Scope.unique).label + (ttl != 0 ? ", timeToLive" : "") + (perRequest ? ", per-request" : "")
+    }
 
     func captures(_ resolution: WatchedResolution) -> Bool {
         switch lifetime {
@@ -73,47 +65,6 @@ package struct WatchedResolution: Sendable {
         } else if !holder.manager.reportCaptive(capture) {
             _ = manager.reportCaptive(capture)
         }
-    }
-}
-
-extension ResolutionContext {
-    /// Graph validation runs here, or a watched build is under way: every general-path resolution is watched.
-    package var isWatching: Bool { validation != nil || !watched.isEmpty }
-
-    /// Checks a resolution against the builds it runs inside (this thread's, or its task's async
-    /// ones), reports a capture, tells graph validation the edge; ``endWatch()`` ends it.
-    @inline(never)
-    package func watch(_ key: FactoryKey, scope: Scope?, ttl: UInt64, flags: Int, manager: ContainerManager) {
-        let resolution = WatchedResolution(key: key, scope: scope, ttl: ttl, flags: flags, depth: depth, manager: manager)
-        if let holder = watched.last(where: { $0.lifetime != .transparent }) {
-            if holder.captures(resolution) {
-                let chain = chainKeys
-                resolution.reportCaptured(
-                    by: holder, holderChain: Array(chain.prefix(holder.depth + 1)), chain: chain + [key])
-            }
-        } else {
-            watchInsideAsyncBuild(resolution)
-        }
-        if let validation {
-            let parent = depth > 0 ? frames[depth - 1].key : Self.asyncParent
-            validation.resolved(key, scope: resolution.scopeLabel, parent: parent)
-        }
-        watched.append(resolution)
-    }
-
-    @inline(never)
-    package func endWatch() { watched.removeLast() }
-
-    static func lifetime(_ scope: Scope?, ttl: UInt64, perRequest: Bool) -> WatchedLifetime {
-        (scope ?? Scope.unique).strategy.lifetime(ttl: ttl, perRequest: perRequest)
-    }
-
-    /// The strategy's label (`unique`, `cached`, ...), then `, timeToLive` and `, per-request` when they apply.
-    package static func scopeLabel(_ scope: Scope?, ttl: UInt64, perRequest: Bool) -> String {
-        var label = (scope ?? Scope.unique).strategy.label
-        if ttl != 0 { label += ", timeToLive" }
-        if perRequest { label += ", per-request" }
-        return label
     }
 }
 
@@ -168,52 +119,3 @@ extension ContainerManager {
         return true
     }
 }
-
-#if SwiftConcurrency
-extension ResolutionContext {
-    /// A sync factory no watched build on this thread holds, against its task's async builds.
-    func watchInsideAsyncBuild(_ resolution: WatchedResolution) {
-        AsyncChain.current?.reportIfHolderCaptures(resolution, through: chainKeys)
-    }
-
-    /// The async resolution whose closure a depth-0 sync resolution runs in.
-    static var asyncParent: FactoryKey? { AsyncChain.current?.key }
-
-    @inline(never)
-    static var isInsideWatchedAsyncBuild: Bool { AsyncChain.current?.watch != nil }
-}
-
-extension AsyncChain {
-    /// The nearest watched node keeping its instance; watching is inherited, so the walk stops at
-    /// the first unwatched node.
-    var watchedHolder: AsyncChain? {
-        var node: AsyncChain? = self
-        while let current = node, let watch = current.watch {
-            if watch.lifetime != .transparent { return current }
-            node = current.parent
-        }
-        return nil
-    }
-
-    /// `between`: the sync resolutions from this chain's innermost one to `resolution`.
-    func reportIfHolderCaptures(_ resolution: WatchedResolution, through between: [FactoryKey]) {
-        guard let holderNode = watchedHolder, let holder = holderNode.watch, holder.captures(resolution) else { return }
-        resolution.reportCaptured(by: holder, holderChain: holderNode.keys, chain: keys + between + [resolution.key])
-    }
-
-    /// ``ResolutionContext/watch(_:scope:ttl:flags:manager:)`` for an async resolution inside `chain`.
-    @inline(never)
-    package static func watch(_ resolution: WatchedResolution, inside chain: AsyncChain?) {
-        chain?.reportIfHolderCaptures(resolution, through: [])
-        if let validation = ResolutionContext.current.validation {
-            validation.resolved(resolution.key, scope: resolution.scopeLabel, parent: chain?.key)
-        }
-    }
-}
-#else
-extension ResolutionContext {
-    func watchInsideAsyncBuild(_ resolution: WatchedResolution) {}
-    static var asyncParent: FactoryKey? { nil }
-    static var isInsideWatchedAsyncBuild: Bool { false }
-}
-#endif

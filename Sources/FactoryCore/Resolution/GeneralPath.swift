@@ -1,13 +1,11 @@
 import CFactoryAtomics
 
-// A sync factory's general path, when the fast step (CacheHit.swift) does not apply. Only `resolve` knows the types, to
-// call the closure; the rest takes the registration and the instance's address and is not generic at all.
+// The synchronous kinds' resolution when the fast step (CacheHit.swift) does not apply: the shared `Resolution` plus
+// what is a thread's own (the closure runs on it, between a frame entered and left on its context; it waits for
+// another thread's build at a `WaitPoint`). Only `resolve` knows the types, to call the closure.
 
 @usableFromInline
 enum GeneralPath {
-    /// ``begin(_:at:_:)`` decides, this runs the chosen closure, ``finish(_:_:_:)`` ends the build.
-    /// The steps run in frames of their own around the closure's, so nested resolutions stack
-    /// little per level (RELIABILITY.md, guarantee 10).
     @usableFromInline @inline(never)
     static func resolve<P, T>(
         _ registration: FactoryRegistration, _ definition: @escaping @Sendable (P) -> T, _ parameter: P
@@ -40,131 +38,25 @@ enum GeneralPath {
         return found.read(T.self)
     }
 
-    /// The frame the closure runs from: it keeps only what the build needs afterwards.
+    /// The frame the closure runs from, holding only what the closure needs: the resolution's steps run in frames of
+    /// their own before and after it, and what a build carries across it lives on the thread's context, so nested
+    /// resolutions stack little per level (RELIABILITY.md, guarantee 10).
     private static func resolve<P, T>(
         _ registration: FactoryRegistration, _ definition: FactoryClosure<P, T>, _ parameter: P, at address: UnsafeRawPointer?
     ) -> T {
-        var pending = PendingBuild()
-        if let found = begin(registration, at: address, &pending) {
-            end(registration, found: found.address, &pending)
-            return found.read(T.self)
-        }
-        let value = pending.closure(definition)(parameter)
-        finish(registration, value, &pending)
+        let step = Resolution.begin(registration, at: address)
+        if let found = step.found { return found.read(T.self) }
+        let value = closure(step.closure, definition)(parameter)
+        withUnsafePointer(to: value) { Resolution.finish(registration, $0, at: address) }
         return value
     }
 
-    private static func finish<T>(_ registration: FactoryRegistration, _ value: T, _ pending: inout PendingBuild) {
-        withUnsafePointer(to: value) { finish(registration, $0, &pending) }
-    }
-
-    /// Up to the build. Returns an instance to copy out when there is nothing to build (cached or
-    /// kept by the cycle), then ``end(_:found:_:)``; else the build is entered on the thread's
-    /// context, `pending` names the closure, and its instance goes to ``finish(_:_:_:)``.
-    static func begin(
-        _ registration: FactoryRegistration, at address: UnsafeRawPointer?, _ pending: inout PendingBuild
-    ) -> FoundInstance? {
-        let manager = registration.manager
-        manager.ensureAutoRegistered()
-        let flags = manager.flags.value
-        let key = registration.key
-        if flags & ContainerManager.Flags.shutDown != 0 { FactoryError.fail(.resolvedAfterShutdown(key)) }
-        var resolved = ResolvedOptions.now(registration, flags: flags)
-        if resolved.usesDefinition { reportDefinitionUse(registration, resolved, flags: flags, key: key) }
-
-        let context = ResolutionContext.current
-        pending.context = Unmanaged.passUnretained(context)
-        pending.flags = flags
-        // Watched containers set `observed`, keeping their hits off the fast path. Only
-        // per-request containers, what async builds capture most, pay to look up the task's chain.
-        pending.watched =
-            flags & ContainerManager.Flags.observed != 0 || context.isWatching
-            || (flags & ContainerManager.Flags.perRequest != 0 && ResolutionContext.isInsideWatchedAsyncBuild)
-        if pending.watched {
-            context.watch(key, scope: resolved.scope, ttl: resolved.ttl, flags: flags, manager: manager)
-        }
-        if flags & ContainerManager.Flags.trace != 0 { pending.traceIndex = context.beginTrace(key, logger: manager.loggerBox) }
-        let found: FoundInstance?
-        switch resolved.scope?.keeping ?? .nothing {
-        case .nothing:
-            found = nil
-        case .cycle:
-            found = findInCycle(registration, at: address, resolved, &pending, in: context)
-        case .cells:
-            found = findCached(registration, at: address, &resolved, &pending, in: context)
-        }
-        // After the cache: a miss chooses the options again under the container's lock.
-        pending.decorator = resolved.decorator
-        if let found { return found }
-        pending.closureBox = resolved.closureBox
-        pending.code = resolved.code
-        if resolved.isolation == .main && !cfactory_is_main_actor() { failMainActor(key) }
-        context.enter(frame(registration, pointer: address), checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
-        return nil
-    }
-
-    /// For an instance ``begin(_:at:_:)`` found.
-    static func end(_ registration: FactoryRegistration, found value: UnsafeRawPointer, _ pending: inout PendingBuild) {
-        let context = pending.context.unsafelyUnwrapped.takeUnretainedValue()
-        if pending.traceIndex >= 0 {
-            context.endTrace(pending.traceIndex, value: value, type: registration.valueType, code: UInt8(ascii: "C"))
-        }
-        pending.end(value, isNew: false, registration, in: context)
-    }
-
-    /// After the closure built `value`: leaves the build, publishes or keeps it for the cycle, ends.
-    static func finish(_ registration: FactoryRegistration, _ value: UnsafeRawPointer, _ pending: inout PendingBuild) {
-        let context = pending.context.unsafelyUnwrapped.takeUnretainedValue()
-        if pending.traceIndex >= 0 {
-            context.endTrace(pending.traceIndex, value: value, type: registration.valueType, code: pending.code)
-        }
-        context.leave()
-        if pending.claimed {
-            context.endOwnedBuild().publish(
-                value, type: registration.valueType, by: context, key: registration.key, manager: registration.manager)
-        }
-        // Kept only inside a cycle: a top-level resolution has nobody to share with.
-        if let scope = pending.cycleScope, context.depth > 0 {
-            scope._withUnsafeGuaranteedRef {
-                $0.strategy.keepInCycle(
-                    context, registration.key, container: registration.containerID, parameter: pending.cycleKey?.value,
-                    value: value)
-            }
-        }
-        pending.end(value, isNew: true, registration, in: context)
-    }
-
-    /// The graph scope: the instance this cycle built, or `nil` and a build to keep for the cycle.
-    private static func findInCycle(
-        _ registration: FactoryRegistration, at address: UnsafeRawPointer?, _ resolved: ResolvedOptions,
-        _ pending: inout PendingBuild, in context: ResolutionContext
-    ) -> FoundInstance? {
-        let scope = resolved.scope.unsafelyUnwrapped
-        let parameter = resolved.scopeOnParameters ? hashable(at: address, registration.parameterType) : nil
-        if let found = scope.strategy.findInCycle(
-            context, registration.key, container: registration.containerID, parameter: parameter)
-        {
-            return found
-        }
-        pending.cycleScope = Unmanaged.passUnretained(scope)
-        pending.cycleKey = parameter.map(CycleKey.init)
-        return nil
-    }
-
-    /// Strict mode hears of it; an unregistered `promised()` factory is reported.
-    private static func reportDefinitionUse(
-        _ registration: FactoryRegistration, _ resolved: ResolvedOptions, flags: Int, key: FactoryKey
-    ) {
-        if flags & ContainerManager.Flags.strict != 0 {
-            registration.manager.reportUnmocked(key)
-        }
-        guard resolved.promised && flags & ContainerManager.Flags.promiseTriggersError != 0 else { return }
-        // DEBUG only, as Factory does; graph validation whenever the flag is on, so release test runs find it.
-        #if DEBUG
-        FactoryError.report(.unregisteredPromise(key))
-        #else
-        if ResolutionContext.current.validation != nil { FactoryError.report(.unregisteredPromise(key)) }
-        #endif
+    /// The closure chosen: the definition's, or a registration's or context override's. The cast is certain: a slot's
+    /// key names the kind, `P` and `T`, so its registration's closure is `(P) -> T` (``RegistrationBox``).
+    @inline(__always)
+    private static func closure<P, T>(_ box: RegistrationBoxBase?, _ definition: FactoryClosure<P, T>) -> FactoryClosure<P, T> {
+        guard let box else { return definition }
+        return .parameter(unsafeDowncast(box, to: RegistrationBox<(P) -> T>.self).closure)
     }
 
     static func frame(_ registration: FactoryRegistration, pointer: UnsafeRawPointer?) -> ResolutionContext.Frame {
@@ -172,74 +64,153 @@ enum GeneralPath {
             name: registration.name, valueType: registration.valueType, parameterType: registration.parameterType,
             containerType: registration.containerType, container: registration.containerID, parameter: pointer)
     }
-
-    /// `nil` when not `Hashable` or unequal to itself (`Double.nan`): never found again, so not cached.
-    static func hashable<P>(_ parameter: P) -> AnyHashable? {
-        guard let key = parameter as? AnyHashable, key == key else { return nil }
-        return key
-    }
-
-    static func hashable(at address: UnsafeRawPointer?, _ type: Any.Type) -> AnyHashable? {  // `nil` without a parameter
-        guard let address else { return nil }
-        func key<P>(_: P.Type) -> AnyHashable? { hashable(address.assumingMemoryBound(to: P.self).pointee) }
-        return key(type)
-    }
 }
 
 @usableFromInline
 func failMainActor(_ key: FactoryKey) -> Never { FactoryError.fail(.mainActorRequired(key)) }
 
-/// What the general path decided, carried across the build on the caller's stack.
-struct PendingBuild {
-    var closureBox: RegistrationBoxBase?  // nil: the definition's closure
-    var decorator: DecoratorBoxBase?
-    var code = UInt8(ascii: "F")  // see ResolvedOptions.code
-    /// Unretained. Safe: `begin` and `finish` run on one thread in one synchronous call, and a
-    /// thread's context is released only by its thread-exit destructor, which cannot run inside it.
-    var context: Unmanaged<ResolutionContext>?
-    var flags = 0
-    var traceIndex = -1
-    var watched = false
-    /// The thread's context keeps the build's claim (``ResolutionContext/endOwnedBuild()``).
-    var claimed = false
-    var cycleScope: Unmanaged<Scope>?  // scopes are never freed
-    var cycleKey: CycleKey?
-
-    init() {}
-
-    /// The cast is certain: a slot's key names the kind, `P` and `T`, so its registration's closure
-    /// is `(P) -> T` (``RegistrationBox``). A debug build checks it.
-    @inline(__always)
-    func closure<P, T>(_ definition: FactoryClosure<P, T>) -> FactoryClosure<P, T> {
-        guard let box = closureBox else { return definition }
-        return .parameter(unsafeDowncast(box, to: RegistrationBox<(P) -> T>.self).closure)
-    }
-
-    /// The watch, the decorators (the factory's, then the container's), and a traced cycle ending here.
-    func end(_ value: UnsafeRawPointer, isNew: Bool, _ registration: FactoryRegistration, in context: ResolutionContext) {
-        // Before the decorators: what they resolve is not part of this build.
-        if watched { context.endWatch() }
-        if let box = decorator {
-            box.decorate(value, isNew: isNew)
-        }
-        if flags & ContainerManager.Flags.decorator != 0, let containerDecorator = registration.manager.publishedDecorator {
-            containerDecorator(AnyValue.load(value, registration.valueType))
-        }
-        if traceIndex >= 0 && context.depth == 0 { context.endCycle() }
-    }
+/// How a synchronous resolution goes on after ``Resolution/begin(_:at:)``: with the instance found, or by running a
+/// closure (`nil`: the definition's).
+struct SyncStep {
+    let found: FoundInstance?
+    let closure: RegistrationBoxBase?
 }
 
-/// Boxed, being rare, so the state kept on the stack while the closure runs stays small.
-final class CycleKey {
-    let value: AnyHashable
+extension Resolution {
+    /// Up to the closure: the instance when there is nothing to build (cached, kept by this cycle, or built by the
+    /// thread it waited for), the resolution then ended; else the build entered, and this resolution kept on the
+    /// thread's context until ``finish(_:_:at:)``.
+    static func begin(_ registration: FactoryRegistration, at address: UnsafeRawPointer?) -> SyncStep {
+        guard var resolution = Resolution(registration, chain: nil) else {
+            FactoryError.fail(.resolvedAfterShutdown(registration.key))
+        }
+        let context = resolution.context.unsafelyUnwrapped.takeUnretainedValue()
+        if let found = resolution.find(registration, at: address, in: context) {
+            resolution.end(registration, found.address, isNew: false)
+            return SyncStep(found: found, closure: nil)
+        }
+        if resolution.options.isolation == .main && !cfactory_is_main_actor() { failMainActor(registration.key) }
+        context.enter(
+            GeneralPath.frame(registration, pointer: address),
+            checkCycles: resolution.flags & ContainerManager.Flags.checkCycles != 0)
+        let closure = resolution.options.closure
+        context.builds.append(resolution)
+        return SyncStep(found: nil, closure: closure)
+    }
 
-    init(_ value: AnyHashable) { self.value = value }
+    /// After the closure built `value`: the build's frame is left, its instance cached or kept for the cycle, and the
+    /// resolution ends.
+    static func finish(_ registration: FactoryRegistration, _ value: UnsafeRawPointer, at address: UnsafeRawPointer?) {
+        let context = ResolutionContext.current
+        let resolution = context.builds.removeLast()
+        // Before leaving: the cycle may end with this frame.
+        resolution.trace?.fill(AnyValue.load(value, registration.valueType), code: resolution.options.code)
+        context.leave()
+        if let claim = resolution.claim {
+            claim.end(context, storing: value, type: registration.valueType)
+                .cleared?.waitPoint?.open()
+        }
+        // Kept only inside a cycle: a top-level resolution has nobody to share with.
+        if resolution.keepsInCycle && context.depth > 0 {
+            let parameter =
+                resolution.options.scopeOnParameters
+                ? ParameterLookup.hashable(at: address, registration.parameterType) : nil
+            context.keepInCycle(registration.key, container: registration.containerID, parameter: parameter, value: value)
+        }
+        resolution.end(registration, value, isNew: true, traced: false)
+    }
+
+    /// The instance when there is nothing to build; `nil` for a build, with ``claim`` set when it is to be cached.
+    private mutating func find(
+        _ registration: FactoryRegistration, at address: UnsafeRawPointer?, in context: ResolutionContext
+    ) -> FoundInstance? {
+        switch options.scope?.keeping ?? .nothing {
+        case .nothing:
+            return nil
+        case .cycle:
+            let parameter =
+                options.scopeOnParameters ? ParameterLookup.hashable(at: address, registration.parameterType) : nil
+            if let found = context.findInCycle(registration.key, container: registration.containerID, parameter: parameter) {
+                return found
+            }
+            keepsInCycle = true
+            return nil
+        case .cells, .preparedCells:
+            return findCached(registration, at: address, in: context)
+        }
+    }
+
+    /// A lock-free hit, else the decision, until there is an instance or a build to run; a build whose instance is to
+    /// be cached leaves its claim with the thread's context.
+    private mutating func findCached(
+        _ registration: FactoryRegistration, at address: UnsafeRawPointer?, in context: ResolutionContext
+    ) -> FoundInstance? {
+        let manager = registration.manager
+        let key = registration.key
+        var lookup: ParameterLookup?
+        var waited = false
+        while let scope = options.scope, scope.keeping == .cells || scope.keeping == .preparedCells {
+            // A custom strategy is user code: asked before locking.
+            let prepared = scope.keeping == .preparedCells ? scope.strategy?.prepare(scope, key: key, manager: manager) : nil
+            if scope.keeping == .preparedCells && prepared == nil { return nil }
+            if !options.scopeOnParameters {
+                // Lock-free once: a resolution that waited decides under the lock, where a change since is seen.
+                if !waited, let found = manager.hit(key, options, prepared: prepared) { return found }
+            } else if lookup == nil {
+                // Made once, unlocked: it runs the parameter's `hash(into:)` and `==`.
+                guard let made = ParameterLookup(ParameterLookup.hashable(at: address, registration.parameterType)) else {
+                    return nil
+                }
+                lookup = made
+            }
+            switch manager.decide(key, options, lookup, prepared: prepared, joiner: .thread(context)) {
+            case .found(let found):
+                return found
+            case .build(let claim):
+                self.claim = claim
+                return nil
+            case .wait(let builder, let point):
+                manager.waitForBuild(context, of: builder, key: key, at: point)
+                waited = true
+            case .compare(let candidates):
+                if let found = lookup?.compare(candidates) { return found }
+            case .reentered:
+                // This thread builds this entry: an equal parameter is a cycle, reported even with checking off
+                // (waiting would never end); another parameter builds uncached.
+                if Self.isReentry(registration, at: address, in: context) {
+                    context.failCycle(GeneralPath.frame(registration, pointer: nil))
+                }
+                return nil
+            case .retry:
+                options = ResolvedOptions.now(registration, flags: manager.flags.value)
+            case .shutDown:
+                FactoryError.fail(.resolvedAfterShutdown(key))
+            #if SwiftConcurrency
+            case .join, .start:
+                preconditionFailure("FactoryCore: a thread was handed a task's build")
+            #endif
+            }
+        }
+        return nil
+    }
+
+    /// Built on this thread with an equal parameter (always, for a `Factory`).
+    private static func isReentry(
+        _ registration: FactoryRegistration, at address: UnsafeRawPointer?, in context: ResolutionContext
+    ) -> Bool {
+        guard address != nil else { return true }
+        let frame = GeneralPath.frame(registration, pointer: address)
+        return (0..<context.depth).contains { context.frames[$0].isSameBuild(as: frame) }
+    }
+
 }
 
-package enum AnyValue {
-    /// A copy of the instance at `address`, of type `type`, as `Any`.
-    package static func load(_ address: UnsafeRawPointer, _ type: Any.Type) -> Any {
-        func load<V>(_: V.Type) -> Any { address.assumingMemoryBound(to: V.self).pointee }
-        return load(type)
+extension ContainerManager {
+    /// Out of line: the waiter blocks anyway, and the deciding path stays small.
+    @inline(never)
+    func waitForBuild(_ waiter: ResolutionContext, of builder: ResolutionContext, key: FactoryKey, at point: WaitPoint) {
+        countBuildWaiter(1)
+        WaitGraph.wait(waiter, for: builder, key: key, at: point)
+        countBuildWaiter(-1)
     }
 }

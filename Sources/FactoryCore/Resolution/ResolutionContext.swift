@@ -20,55 +20,36 @@ package final class ResolutionContext {
     @exclusivity(unchecked) @usableFromInline package var frames: UnsafeMutablePointer<Frame>  // outermost first
     @exclusivity(unchecked) @usableFromInline package var capacity: Int
     @exclusivity(unchecked) @usableFromInline package var depth = 0  // 0 between cycles
-    @exclusivity(unchecked) package var cycleInstances: ContiguousArray<CycleInstance> = []  // the graph scope's
-    @exclusivity(unchecked) @usableFromInline package var trace: [TraceLine] = []
+    @exclusivity(unchecked) var cycleInstances: ContiguousArray<CycleInstance> = []  // the graph scope's
+    /// The running cycle's trace and the depth of its outermost resolution there, once a resolution in it traced.
+    @exclusivity(unchecked) var trace: TracePosition?
     @exclusivity(unchecked) package var validation: (any ResolutionValidating)?
     @exclusivity(unchecked) package var watched: [WatchedResolution] = []  // innermost last
     // The next three are guarded by WaitGraph's lock.
     @exclusivity(unchecked) package var waitingFor: ResolutionContext?
     @exclusivity(unchecked) package var waitingKey: FactoryKey?
     @exclusivity(unchecked) package var waitingAt: WaitPoint?
-    /// Innermost last, so a validation that parks the thread can hand them back (``abandonBuilds()``).
-    @exclusivity(unchecked) package var builds: [OwnedBuild] = []
+    /// The general path's builds under way on this thread, innermost last: what each carries across its closure,
+    /// and its claim, so a validation that parks the thread can hand them back (``abandonBuilds()``).
+    @exclusivity(unchecked) var builds: [Resolution] = []
     package let threadID = cfactory_thread_id()
-
-    /// Kept here, not on the running resolution's stack, with the placing container's lock.
-    package struct OwnedBuild {
-        let claim: BuildClaim
-        let lock: FactoryLock
-
-        var cells: CellSet { claim.location.cells }
-        var parameter: ParameterKey? { claim.parameterKey }
-
-        /// With the locks guarding ``cells`` held.
-        func withLocks<Result>(_ body: () -> Result) -> Result {
-            lock.withLock { claim.location.withExtraLock(body) }
-        }
-    }
-
-    /// Out of line, as is ``endOwnedBuild()``: the array's growth path would sit in every nested frame.
-    @inline(never)
-    func beginOwnedBuild(_ claim: BuildClaim, lock: FactoryLock) {
-        builds.append(OwnedBuild(claim: claim, lock: lock))
-    }
-
-    @inline(never)
-    func endOwnedBuild() -> BuildClaim { builds.removeLast().claim }
 
     /// Wakes every waiter of this thread's builds to build themselves: for a thread that never
     /// returns (FactoryTesting parks a validation thread that hit a cycle).
     package func abandonBuilds() {
         while let build = builds.popLast() {
+            guard let claim = build.claim else { continue }
             var garbage = Garbage()
             defer { garbage.release() }
-            let point = build.withLocks { () -> WaitPoint? in
-                if let parameter = build.parameter {
-                    guard build.cells.parameterGates[parameter]?.build === self else { return nil }
-                    return build.cells.setParameterGate(nil, for: parameter, &garbage)?.waitPoint
+            let point = claim.location.withLocks(claim.manager) { () -> WaitPoint? in
+                let cells = claim.location.cells
+                if let parameter = claim.parameterKey {
+                    guard cells.parameterGates[parameter]?.build === self else { return nil }
+                    return cells.setParameterGate(nil, for: parameter, &garbage)?.waitPoint
                 }
-                guard build.cells.gate.build === self else { return nil }
-                defer { build.cells.gate = BuildGate() }
-                return build.cells.gate.waitPoint
+                guard cells.gate.build === self else { return nil }
+                defer { cells.gate = BuildGate() }
+                return cells.gate.waitPoint
             }
             point?.open()
         }
@@ -111,42 +92,12 @@ package final class ResolutionContext {
         }
     }
 
-    package struct CycleInstance {
-        package let key: FactoryKey
-        package let container: ObjectIdentifier
-        package let parameter: AnyHashable?
-        package let cell: CacheCell
-
-        package init(key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?, cell: CacheCell) {
-            self.key = key
-            self.container = container
-            self.parameter = parameter
-            self.cell = cell
-        }
-    }
-
-    @usableFromInline
-    package struct TraceLine {
-        package var depth: Int
-        package var key: FactoryKey
-        package var result: String
-        package var logger: LoggerBox
-
-        /// `code` (`F`, `R`, `O` or `C`), the instance's address (0 for a value) and its type.
-        package static func result(_ any: Any, code: UInt8) -> String {
-            let identity: String
-            if type(of: any) is AnyClass {
-                identity = String(UInt(bitPattern: ObjectIdentifier(any as AnyObject)))
-            } else {
-                identity = "0"
-            }
-            return "\(Character(Unicode.Scalar(code))):\(identity) \(type(of: any))"
-        }
-
-        package func log() {
-            let indent = String(repeating: "    ", count: depth)
-            logger.log("\(depth): \(indent)\(key) = \(result)")
-        }
+    /// A graph instance, kept until the cycle ends.
+    struct CycleInstance {
+        let key: FactoryKey
+        let container: ObjectIdentifier
+        let parameter: AnyHashable?
+        let cell: CacheCell
     }
 
     private init() {
@@ -201,7 +152,7 @@ package final class ResolutionContext {
     @inline(__always)
     package func leave() {
         depth &-= 1
-        if depth == 0 && !(cycleInstances.isEmpty && trace.isEmpty) {
+        if depth == 0 && !(cycleInstances.isEmpty && trace == nil) {
             endCycle()
         }
     }
@@ -229,37 +180,39 @@ package final class ResolutionContext {
         capacity *= 2
     }
 
+    /// The cycle's graph instances go, one at a time, taken out first: a resolving `deinit` starts a new cycle on a
+    /// consistent context. Its trace is logged when it began it (else its async resolution logs it).
     func endCycle() {
-        // One at a time, taken out first: a resolving deinit starts a new cycle on a consistent context.
         while let entry = cycleInstances.popLast() {
             _ = entry
         }
-        if !trace.isEmpty { flushTrace() }
+        guard let trace else { return }
+        self.trace = nil
+        if trace.depth == 0 { trace.cycle.logAll() }
     }
 
-    @inline(never)
-    package func beginTrace(_ key: FactoryKey, logger: LoggerBox) -> Int {
-        trace.append(TraceLine(depth: depth, key: key, result: "", logger: logger))
-        return trace.count - 1
-    }
-
-    /// `code`: `F` definition, `R` registration, `O` context override, `C` cached.
-    package func endTrace(_ index: Int, value: UnsafeRawPointer, type: Any.Type, code: UInt8) {
-        trace[index].result = TraceLine.result(AnyValue.load(value, type), code: code)
-    }
-
-    private func flushTrace() {
-        // Lines are taken out first: a logger that resolves (and traces) starts a new cycle.
-        var lines: [TraceLine] = []
-        swap(&lines, &trace)
-        #if SwiftConcurrency
-        // Inside an async factory's closure: part of that resolution's trace, one level deeper.
-        if let outer = AsyncChain.current?.trace {
-            outer.cycle.append(lines, below: outer.depth)
-            return
+    /// The graph scope's instance of `key` this cycle built, for an equal `parameter`.
+    func findInCycle(_ key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?) -> FoundInstance? {
+        for index in cycleInstances.indices where cycleInstances[index].container == container {
+            guard cycleInstances[index].key == key else { continue }
+            // Copied out before comparing: `==` is the parameter type's, user code that may resolve graph factories
+            // and so append to the instances (which may move their storage). Instances are only removed when the
+            // cycle ends, so indices stay valid.
+            let stored = cycleInstances[index].parameter
+            guard stored == parameter else { continue }
+            return cycleInstances[index].cell.found()
         }
-        #endif
-        for line in lines { line.log() }
+        return nil
+    }
+
+    /// Keeps `value`, of `key`'s value type, for the rest of the cycle.
+    func keepInCycle(_ key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?, value: UnsafeRawPointer) {
+        guard
+            let cell = CacheCell.make(
+                copying: value, type: key.valueType, weak: false, scopeID: ObjectIdentifier(Self.self), createdAt: 0,
+                epoch: 0, shutdown: nil)
+        else { return }
+        cycleInstances.append(CycleInstance(key: key, container: container, parameter: parameter, cell: cell))
     }
 }
 
@@ -267,11 +220,4 @@ extension Equatable {
     static func factoryEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
         lhs.assumingMemoryBound(to: Self.self).pointee == rhs.assumingMemoryBound(to: Self.self).pointee
     }
-}
-
-/// The user's logger, boxed for trace lines; called on the resolving thread with no lock held.
-package final class LoggerBox {
-    package let log: (String) -> Void
-
-    package init(_ log: @escaping (String) -> Void) { self.log = log }
 }

@@ -1,6 +1,14 @@
-package struct ShutdownItem: Sendable {  // a cached instance taken out of its cache for its shutdown
-    package let cell: CacheCell
-    package let record: ShutdownRecord
+/// A cached instance taken out of its cache for its shutdown.
+package struct ShutdownItem: Sendable {
+    let cell: CacheCell
+    let record: ShutdownRecord
+
+    package var key: FactoryKey { record.key }
+
+    #if SwiftConcurrency
+    /// Runs the factory's `onShutdown` closure with the instance.
+    package func run() async throws { try await record.handler.run(cell, record.key) }
+    #endif
 }
 
 extension ContainerManager {
@@ -22,7 +30,7 @@ extension ContainerManager {
             }
         }
         if includingSingletons {
-            globalStorage.removeAll(collectingShutdowns: &found, &garbage)
+            globalStorage.removeAll(scope: nil, collectingShutdowns: &found, &garbage)
         }
         // `found` keeps the instances alive; their cells are released here, unlocked.
         garbage.release()

@@ -3,11 +3,30 @@
 @usableFromInline
 package final class ShutdownHandler: Sendable {
     #if SwiftConcurrency
-    package let run: @Sendable (CacheCell, FactoryKey) async throws -> Void
+    let run: @Sendable (CacheCell, FactoryKey) async throws -> Void
 
-    package init(_ run: @escaping @Sendable (CacheCell, FactoryKey) async throws -> Void) { self.run = run }
+    init(_ run: @escaping @Sendable (CacheCell, FactoryKey) async throws -> Void) { self.run = run }
     #endif
 }
+
+#if SwiftConcurrency
+extension FactoryRegistration {
+    /// The factory's shutdown (FactoryScopes' `onShutdown`): `shutdown` gets the cached instance as `T`. The cell was
+    /// stored for this key, whose value type is `T`; checked all the same, since a mismatch would hand the closure a
+    /// value of another type.
+    package mutating func setShutdown<T: Sendable>(
+        _ shutdown: @escaping @Sendable (T) async throws -> Void, caller: StaticString
+    ) {
+        setShutdown(
+            ShutdownHandler { cell, key in
+                guard cell.valueType == T.self, let value = cell.read(T.self) else {
+                    FactoryError.fail(.shutdownTypeMismatch(key))
+                }
+                try await shutdown(value)
+            }, caller: caller)
+    }
+}
+#endif
 
 /// A cached instance's shutdown: its factory, its order, and whether it started. Shared by every
 /// cell holding the instance (a registration's singleton is also the storage's), so it runs once.

@@ -83,6 +83,13 @@ package final class CacheCell: @unchecked Sendable {
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
+    /// Built under `scopeID` and younger than `ttl` nanoseconds (0: forever).
+    @inline(__always)
+    func isValid(scopeID: ObjectIdentifier, ttl: UInt64) -> Bool {
+        guard self.scopeID == scopeID else { return false }
+        return ttl == 0 || Self.now() &- createdAt < ttl
+    }
+
     /// `nil` once a weak instance is gone. `T` must be ``valueType``: the caller's factory key names it.
     @_alwaysEmitIntoClient @inline(__always)
     package func read<T>(_ type: T.Type) -> T? {

@@ -1,26 +1,58 @@
-/// One factory's instances in one place (container, singleton storage or registration): one
-/// without a parameter, and one per parameter for `scopeOnParameters`. The unparameterized one is
-/// read lock-free (``validCell(scopeID:ttl:epoch:)``); the rest is guarded by the owner's lock
-/// (manager or singleton storage), which every method here expects held.
+/// One factory's instances in one place (container, singleton storage, registration or a custom cache): one without a
+/// parameter, one per parameter for `scopeOnParameters`, and the builds under way. The unparameterized one is read
+/// lock-free (``validCell(scopeID:ttl:epoch:)``); the rest is guarded by the owner's lock (manager, plus the location's
+/// extra lock), which every method here expects held.
 @usableFromInline
 package final class CellSet: @unchecked Sendable {
     // Sendable: `unparameterized` is atomic, the rest only touched under the owner's lock, which
     // also makes accesses exclusive, hence `@exclusivity(unchecked)` (no runtime tracking cost).
 
+    /// Which closures' instances these cells hold, for a hit that reads them through a slot's link.
+    @usableFromInline
+    package enum Admission: UInt8, Sendable {
+        /// Whatever closure built it: a container's own cells.
+        case anyClosure
+        /// The definition's (or a context override it declares): a storage's singletons of the definition.
+        case definition
+        /// A registration that describes the container type (made by `autoRegister()` or `once()`).
+        case typeRegistrations
+    }
+
     @usableFromInline let unparameterized = OwnedAtomicReference<CacheCell>()
+    @usableFromInline let admission: Admission
     /// Bumped by every removal, so an earlier build (whose closure may have been replaced) does not store.
     @exclusivity(unchecked) package var generation = 0
-    @exclusivity(unchecked) package var gate = BuildGate()
+    @exclusivity(unchecked) var gate = BuildGate()
     @exclusivity(unchecked) package var parameterCells: [ParameterKey: CacheCell] = [:]
     @exclusivity(unchecked) package var parameterGates: [ParameterKey: BuildGate] = [:]
     @exclusivity(unchecked) package var parameterIndex: [Int: [ParameterKey]] = [:]  // their keys, by hash
 
-    package init() {}
+    package init(admitting admission: Admission) { self.admission = admission }
+
+    /// Whether a hit for `box`'s closure (`nil`: the definition's) may return what these cells hold. Lock-free:
+    /// `describesType` is set before the box is published.
+    @inline(__always)
+    func admits(_ box: RegistrationBoxBase?) -> Bool {
+        switch admission {
+        case .anyClosure: return true
+        case .definition: return box == nil
+        case .typeRegistrations: return box?.describesType == true
+        }
+    }
 
     package var cell: CacheCell? { unparameterized.load()?.takeUnretainedValue() }
 
     package func setCell(_ cell: CacheCell?, _ garbage: inout Garbage) {
         garbage.add(unparameterized.exchange(cell))
+    }
+
+    /// Unretained, valid inside the caller's read section. `ttl` 0: none.
+    @inline(__always)
+    func validCell(scopeID: ObjectIdentifier, ttl: UInt64, epoch: Int) -> Unmanaged<CacheCell>? {
+        guard let cell = unparameterized.load(),
+            cell._withUnsafeGuaranteedRef({ $0.epoch == epoch && $0.isValid(scopeID: scopeID, ttl: ttl) })
+        else { return nil }
+        return cell
     }
 
     package func removeAll(_ garbage: inout Garbage) {  // starts a new generation
@@ -34,10 +66,43 @@ package final class CellSet: @unchecked Sendable {
         if parameterCells.isEmpty && cells.isEmpty { return }
         if !parameterCells.isEmpty { garbage.keep(parameterCells) }
         parameterCells = cells
-        reindexParameterKeys(&garbage)
+        if !parameterIndex.isEmpty { garbage.keep(parameterIndex) }
+        parameterIndex = [:]
+        for key in parameterCells.keys { indexParameterKey(key) }
+        for key in parameterGates.keys { indexParameterKey(key) }
     }
 
-    package func removeParameterCell(_ parameter: ParameterKey, _ garbage: inout Garbage) {
+    /// Also makes a build of that scope under way keep its instance to itself.
+    func remove(scopeID: ObjectIdentifier, _ garbage: inout Garbage) {
+        var removed = gate.scopeID == scopeID || parameterGates.values.contains { $0.scopeID == scopeID }
+        if let current = cell, current.scopeID == scopeID {
+            setCell(nil, &garbage)
+            removed = true
+        }
+        if parameterCells.values.contains(where: { $0.scopeID == scopeID }) {
+            replaceParameterCells(with: parameterCells.filter { $0.value.scopeID != scopeID }, &garbage)
+            removed = true
+        }
+        if removed { generation &+= 1 }
+    }
+
+    package var isEmpty: Bool { cell == nil && parameterCells.isEmpty }  // finished builds only
+
+    package func collectShutdowns(into found: inout [ShutdownItem]) {
+        if let cell, let record = cell.shutdown { found.append(ShutdownItem(cell: cell, record: record)) }
+        for cell in parameterCells.values {
+            if let record = cell.shutdown { found.append(ShutdownItem(cell: cell, record: record)) }
+        }
+    }
+
+    func parameterKeys(hash: Int) -> [ParameterKey] { parameterIndex[hash] ?? [] }
+
+    func indexParameterKey(_ key: ParameterKey) {
+        guard parameterIndex[key.hash]?.contains(where: { $0 === key }) != true else { return }
+        parameterIndex[key.hash, default: []].append(key)
+    }
+
+    func removeParameterCell(_ parameter: ParameterKey, _ garbage: inout Garbage) {
         guard let index = parameterCells.index(forKey: parameter) else { return }
         garbage.keep(parameterCells.remove(at: index))
         unindexParameterKeyIfUnused(parameter, &garbage)
@@ -56,26 +121,82 @@ package final class CellSet: @unchecked Sendable {
         return nil
     }
 
-    /// Also makes a build of that scope under way keep its instance to itself.
-    package func remove(scopeID: ObjectIdentifier, _ garbage: inout Garbage) {
-        var removed = gate.scopeID == scopeID || parameterGates.values.contains { $0.scopeID == scopeID }
-        if let current = cell, current.scopeID == scopeID {
-            setCell(nil, &garbage)
-            removed = true
-        }
-        if parameterCells.values.contains(where: { $0.scopeID == scopeID }) {
-            replaceParameterCells(with: parameterCells.filter { $0.value.scopeID != scopeID }, &garbage)
-            removed = true
-        }
-        if removed { generation &+= 1 }
+    private func unindexParameterKeyIfUnused(_ key: ParameterKey, _ garbage: inout Garbage) {
+        guard parameterCells[key] == nil, parameterGates[key] == nil,
+            var keys = parameterIndex[key.hash], let index = keys.firstIndex(where: { $0 === key })
+        else { return }
+        garbage.add(keys.remove(at: index))
+        parameterIndex[key.hash] = keys.isEmpty ? nil : keys
+    }
+}
+
+// A parameter's `hash(into:)` and `==` are user code that may resolve from the container whose lock guards the cache,
+// so neither runs under it: the hash is taken before locking, keys compare by identity, and an equal parameter's key is
+// found by comparing outside the lock (`ParameterLookup`).
+
+/// A per-parameter cache key, equal only to itself, so a dictionary of them runs no user code.
+package final class ParameterKey: Hashable {
+    let value: AnyHashable  // released after unlocking: its `deinit` is user code
+    package let hash: Int
+
+    init(_ value: AnyHashable, hash: Int) {
+        self.value = value
+        self.hash = hash
     }
 
-    package func collectShutdowns(into found: inout [ShutdownItem]) {
-        if let cell, let record = cell.shutdown { found.append(ShutdownItem(cell: cell, record: record)) }
-        for cell in parameterCells.values {
-            if let record = cell.shutdown { found.append(ShutdownItem(cell: cell, record: record)) }
-        }
+    package static func == (lhs: ParameterKey, rhs: ParameterKey) -> Bool { lhs === rhs }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+}
+
+/// Finds a parameter's key in a per-parameter cache. The parameter's own `hash(into:)` and `==` run here with no lock
+/// held; under the lock it only checks the keys it compared are still current.
+struct ParameterLookup {
+    let value: AnyHashable
+    let hash: Int
+    private var compared: [ParameterKey] = []  // the cache's keys of this hash, in its order
+    private var match: ParameterKey?
+
+    /// `nil` without a key (``hashable(_:)``): built, not cached. Runs `hash(into:)`: no lock held.
+    init?(_ value: AnyHashable?) {
+        guard let value else { return nil }
+        self.value = value
+        hash = value.hashValue
     }
 
-    package var isEmpty: Bool { cell == nil && parameterCells.isEmpty }  // finished builds only
+    /// `nil` when not `Hashable` or unequal to itself (`Double.nan`): never found again, so not cached. Runs `==`.
+    static func hashable<P>(_ parameter: P) -> AnyHashable? {
+        guard let key = parameter as? AnyHashable, key == key else { return nil }
+        return key
+    }
+
+    /// ``hashable(_:)`` of the parameter at `address`, of type `type`; `nil` without a parameter.
+    static func hashable(at address: UnsafeRawPointer?, _ type: Any.Type) -> AnyHashable? {
+        guard let address else { return nil }
+        func key<P>(_: P.Type) -> AnyHashable? { hashable(address.assumingMemoryBound(to: P.self).pointee) }
+        return key(type)
+    }
+
+    /// `nil` when the keys of this hash changed: the caller unlocks, runs ``compare(_:)`` and decides again. A new key
+    /// goes into `cells` at once, so it is never released under the lock. Locks held; runs no user code.
+    func key(in cells: CellSet) -> ParameterKey? {
+        let keys = cells.parameterKeys(hash: hash)
+        guard keys.count == compared.count, zip(keys, compared).allSatisfy({ $0 === $1 }) else { return nil }
+        return match ?? ParameterKey(value, hash: hash)
+    }
+
+    /// Runs the parameter's `==`; returns the instance if the candidates carry it. No lock held.
+    mutating func compare(_ candidates: ParameterCandidates) -> FoundInstance? {
+        compared = candidates.keys
+        match = candidates.keys.first { $0.value == value }
+        guard let match, let cell = candidates.cell, match === candidates.keys.first else { return nil }
+        return cell.found()
+    }
+}
+
+/// A cache's keys of one hash and, when there was one, its valid instance: an equal parameter is then a hit with no
+/// second lock.
+struct ParameterCandidates {
+    let keys: [ParameterKey]
+    let cell: CacheCell?
 }

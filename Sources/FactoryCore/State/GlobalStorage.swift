@@ -1,70 +1,85 @@
-/// Instances kept beyond one container: the process's (``process``) or a test's (FactoryTesting's
-/// container traits). FactoryCore tells it what happened to a factory; what is kept and what each
-/// event drops is the strategy's (``GlobalStorageContents``, FactoryScopes' singletons).
+/// Instances kept beyond one container by process-wide scopes (FactoryScopes' singletons): the process's storage, or a
+/// test's under FactoryTesting's container traits. Per scope and factory, two places: the instance built from the
+/// definition, and the one the factory's registrations that describe the container type share. Which place a
+/// resolution uses is the scope's rule; keeping them, resetting them and telling them about registrations is this.
 ///
 /// Lock order: ``lock`` after the manager's lock when both are needed, never the other way round.
 @usableFromInline
 package final class GlobalStorage: @unchecked Sendable {
-    // Sendable: `publishedContents` is atomic; `contents` is guarded by `lock` (written once, under it).
+    // Sendable: `scopes` is only touched under `lock`.
 
     package let lock = FactoryLock(owner: GlobalStorage.self)
-    private let publishedContents = OwnedAtomicReference<AnyObject>()  // `contents`, for lock-free readers
-    private var contents: (any GlobalStorageContents)?
+    /// By scope identity; entries are never removed (resets empty their cells), so a slot's link into them stays valid.
+    @exclusivity(unchecked) package var scopes: [ObjectIdentifier: ScopeCells] = [:]
 
     package init() {}
 
     package static let process = GlobalStorage()
 
-    /// Made by `make` on the first request; `lock` held. Stops the program if contents of another
-    /// type were made before: a storage keeps one strategy's instances.
-    package func contents<Contents: GlobalStorageContents>(_ type: Contents.Type, orMake make: () -> Contents) -> Contents {
-        if let contents {
-            // Only FactoryScopes' singleton strategy makes contents, of one type.
-            guard let typed = contents as? Contents else {
-                preconditionFailure("FactoryCore: a global storage holds \(Swift.type(of: contents)), not \(Contents.self)")
-            }
-            return typed
+    /// One process-wide scope's instances in one storage.
+    package final class ScopeCells {
+        /// Bumped by each reset of this scope here: what a registration of one container keeps with itself
+        /// (``RegistrationBoxBase/cells``) in an older era is stale.
+        package let era = AtomicWord(1)
+        package var factories: [FactoryKey: Entry] = [:]
+    }
+
+    package struct Entry {
+        package let definition = CellSet(admitting: .definition)
+        package let shared = CellSet(admitting: .typeRegistrations)
+    }
+
+    /// `key`'s places for `scope`, made on first use, and the scope's era. Takes ``lock``.
+    package func entry(_ scope: Scope, _ key: FactoryKey) -> (entry: Entry, era: AtomicWord) {
+        lock.withLock {
+            let cells = scopes[ObjectIdentifier(scope)] ?? ScopeCells()
+            scopes[ObjectIdentifier(scope)] = cells
+            if let entry = cells.factories[key] { return (entry, cells.era) }
+            let entry = Entry()
+            cells.factories[key] = entry
+            return (entry, cells.era)
         }
-        let made = make()
-        contents = made
-        publishedContents.exchange(made)
-        return made
     }
 
-    /// Lock-free and unretained: valid inside a read section while a container uses this storage
-    /// (contents live as long as it). `nil` for contents of another type.
-    package func loadContents<Contents: GlobalStorageContents>(_ type: Contents.Type) -> Unmanaged<Contents>? {
-        guard let object = publishedContents.load() else { return nil }
-        return object._withUnsafeGuaranteedRef { ($0 as? Contents).map { Unmanaged.passUnretained($0) } }
+    /// Drops `scope`'s instances (every scope's when `nil`), collecting those with a shutdown, and starts a new era.
+    package func removeAll(scope: Scope?, collectingShutdowns found: inout [ShutdownItem], _ garbage: inout Garbage) {
+        lock.withLock {
+            for (id, cells) in scopes where scope.map({ ObjectIdentifier($0) == id }) ?? true {
+                cells.era.add(1)
+                for entry in cells.factories.values {
+                    entry.definition.collectShutdowns(into: &found)
+                    entry.shared.collectShutdowns(into: &found)
+                    entry.definition.removeAll(&garbage)
+                    entry.shared.removeAll(&garbage)
+                }
+            }
+        }
     }
 
-    package func resetAll() {
+    /// ``removeAll(scope:collectingShutdowns:_:)`` without shutdowns; what it drops is released after unlocking.
+    package func resetAll(scope: Scope? = nil) {
         var garbage = Garbage()
         var found: [ShutdownItem] = []
-        removeAll(collectingShutdowns: &found, &garbage)
+        removeAll(scope: scope, collectingShutdowns: &found, &garbage)
         garbage.release()
     }
 
-    package func removeAll(collectingShutdowns found: inout [ShutdownItem], _ garbage: inout Garbage) {
-        lock.withLock { contents?.removeAll(collectingShutdowns: &found, &garbage) }
+    /// A `register` on one container replaced `key`'s definition there: the instance its registrations share goes,
+    /// as in Factory. Manager's lock held.
+    func registered(_ key: FactoryKey, _ garbage: inout Garbage) {
+        lock.withLock {
+            for cells in scopes.values { cells.factories[key]?.shared.removeAll(&garbage) }
+        }
     }
 
-    package func registered(_ key: FactoryKey, _ garbage: inout Garbage) {  // manager lock held
-        lock.withLock { contents?.registered(key, &garbage) }
+    /// The factory's `reset(.scope)`: every instance it has here goes. Manager's lock held, if any.
+    func reset(_ key: FactoryKey, _ garbage: inout Garbage) {
+        lock.withLock {
+            for cells in scopes.values {
+                guard let entry = cells.factories[key] else { continue }
+                entry.definition.removeAll(&garbage)
+                entry.shared.removeAll(&garbage)
+            }
+        }
     }
-
-    package func reset(_ key: FactoryKey, _ garbage: inout Garbage) {  // manager lock held, if any
-        lock.withLock { contents?.reset(key, &garbage) }
-    }
-}
-
-/// What a strategy keeps in a ``GlobalStorage``. Every method runs with the storage's lock held;
-/// what it drops goes to `garbage`.
-package protocol GlobalStorageContents: AnyObject, Sendable {
-    func removeAll(collectingShutdowns found: inout [ShutdownItem], _ garbage: inout Garbage)
-
-    /// A `register` on one container replaced `key`'s definition there.
-    func registered(_ key: FactoryKey, _ garbage: inout Garbage)
-
-    func reset(_ key: FactoryKey, _ garbage: inout Garbage)  // the factory's `reset(.scope)`
 }

@@ -1,7 +1,9 @@
+import CFactoryAtomics
+
 /// One factory's state in one container: persisted options, container-scoped instances, and where its lock-free hit
 /// reads. Never removed while the container lives (resets empty it), so the lock-free path uses it unretained.
 @usableFromInline
-package final class Slot: TableEntry, @unchecked Sendable {
+package final class Slot: @unchecked Sendable {
     // Sendable: `publishedOptions` and `hitLink` are atomic, `cells` guards itself (CellSet),
     // `trackedCells` is only touched under the manager's lock, the rest is immutable.
 
@@ -11,13 +13,15 @@ package final class Slot: TableEntry, @unchecked Sendable {
     @usableFromInline package let parameterType: Any.Type
     @usableFromInline package let containerType: any AnyObject.Type
     let publishedOptions = OwnedAtomicReference<OptionsBox>()
-    @usableFromInline package let cells = CellSet()
-    /// Where the definition's instance lives, whatever its scope; `nil` until a miss decided it
-    /// under the manager's lock (``linkHit(to:_:)``). The hit reads here, the same code for every strategy.
+    /// The container's own cells for this factory (`.cached`, `.shared`).
+    @usableFromInline package let cells = CellSet(admitting: .anyClosure)
+    /// The cells the last locked decision placed this factory's instance in, when the hit may read them there; which
+    /// closures they serve is theirs to say (``CellSet/admits(_:)``). Written under the manager's lock.
     @usableFromInline let hitLink = OwnedAtomicReference<CellSet>()
-    @exclusivity(unchecked) package var trackedCells: [TrackedCells] = []  // custom caches used here, reset with it
+    /// A custom strategy's caches this factory used here, emptied with it; weak, as the strategy owns them.
+    @exclusivity(unchecked) var trackedCells: [TrackedCells] = []
 
-    package init(key: FactoryKey) {
+    init(key: FactoryKey) {
         hash = key.hashBits
         name = key.name
         valueType = key.valueType
@@ -25,25 +29,21 @@ package final class Slot: TableEntry, @unchecked Sendable {
         containerType = key.containerType
     }
 
-    // Manager lock held for the methods below but `loadOptions()`.
-    package func linkHit(to cells: CellSet, _ garbage: inout Garbage) {
-        if hitLink.load()?.toOpaque() == Unmanaged.passUnretained(cells).toOpaque() { return }
-        garbage.add(hitLink.exchange(cells))
-    }
-
     package var key: FactoryKey {
         FactoryKey(name: name, valueType: valueType, parameterType: parameterType, containerType: containerType)
     }
+
+    // Manager lock held for the methods below but `loadOptions()`.
+
+    package var persistedOptions: OptionsBox? { publishedOptions.load()?.takeUnretainedValue() }
+
+    package var options: FactoryOptions? { persistedOptions?.value }
 
     package func loadOptions() -> OptionsBox? {  // retained; lock-free
         let section = ReadSection.begin()
         defer { section.end() }
         return publishedOptions.load()?.takeUnretainedValue()
     }
-
-    package var persistedOptions: OptionsBox? { publishedOptions.load()?.takeUnretainedValue() }
-
-    package var options: FactoryOptions? { persistedOptions?.value }
 
     /// Empty options publish `nil`; returns whether options are published now.
     @discardableResult
@@ -54,6 +54,13 @@ package final class Slot: TableEntry, @unchecked Sendable {
         garbage.add(publishedOptions.exchange(published))
         return has
     }
+
+    func linkHit(to cells: CellSet, _ garbage: inout Garbage) {
+        if hitLink.load()?.toOpaque() == Unmanaged.passUnretained(cells).toOpaque() { return }
+        garbage.add(hitLink.exchange(cells))
+    }
+
+    package func unlinkHit(_ garbage: inout Garbage) { garbage.add(hitLink.exchange(nil)) }
 
     package func removeAllInstances(_ garbage: inout Garbage) {
         cells.removeAll(&garbage)
@@ -70,26 +77,127 @@ package final class Slot: TableEntry, @unchecked Sendable {
         cells.collectShutdowns(into: &found)
         if !trackedCells.isEmpty { forEachTrackedCells(&garbage) { cells, _ in cells.collectShutdowns(into: &found) } }
         guard singletons, let options else { return }
-        let boxes = [options.registration].compactMap { $0 } + options.contexts.map(\.box)
-        for box in boxes {
+        for box in [options.registration].compactMap({ $0 }) + options.contexts.map(\.box) {
             guard let cells = box.cells else { continue }
             cells.collectShutdowns(into: &found)
             cells.removeAll(&garbage)
         }
     }
 
-    /// Forgets dead caches. Each live one stays in `garbage` until unlocked: the strategy may drop
-    /// it meanwhile, and its last release must not run under the lock.
+    /// Forgets dead caches. Each live one stays in `garbage` until unlocked: the strategy may drop it meanwhile, and
+    /// its last release must not run under the lock.
     @inline(never)
     private func forEachTrackedCells(_ garbage: inout Garbage, _ body: (CellSet, inout Garbage) -> Void) {
         var alive: [TrackedCells] = []
         for tracked in trackedCells {
             // Straight into `garbage`: a temporary released here could be the last reference.
-            guard let owner = tracked.owner else { continue }
-            garbage.add(owner)
-            body(owner.cells, &garbage)
+            guard let cells = tracked.cells else { continue }
+            garbage.add(cells)
+            body(cells, &garbage)
             alive.append(tracked)
         }
         trackedCells = alive
+    }
+}
+
+struct TrackedCells {
+    weak var cells: CellSet?
+}
+
+/// A hash table from factory keys to slots, read without a lock. Slots are only added (under the manager's lock),
+/// never removed or replaced, so a reader uses one unretained while the manager lives. Grown-out bucket arrays are kept
+/// until the table is freed, so a reader probing one still reads valid memory (they sum to under twice the final one).
+///
+/// Buckets: capacity (a power of two) at word 0, then (hash, slot pointer) pairs; a zero pointer ends a probe. Readers
+/// load the pointer with acquire; writers store the hash first, the pointer last.
+@usableFromInline
+package final class SlotTable: @unchecked Sendable {
+    // Sendable: `current` is atomic; everything else is only touched by writers under the manager's lock.
+
+    @usableFromInline let current = AtomicWord()
+    private var arrays: [UnsafeMutablePointer<Int>] = []  // every bucket array, freed with the table
+    private var count = 0
+
+    init() {}
+
+    deinit {
+        if let buckets = UnsafeMutablePointer<Int>(bitPattern: current.value) {
+            for index in 0..<buckets[0] where buckets[2 + 2 * index + 1] != 0 {
+                Unmanaged<Slot>.fromOpaque(UnsafeRawPointer(bitPattern: buckets[2 + 2 * index + 1])!).release()
+            }
+        }
+        for array in arrays { array.deallocate() }
+    }
+
+    /// Lock-free; unretained, valid while the table's owner lives.
+    @_alwaysEmitIntoClient @inline(__always)
+    package func find(_ key: FactoryKey) -> Unmanaged<Slot>? {
+        guard let buckets = UnsafeMutablePointer<Int>(bitPattern: current.value) else { return nil }
+        let hash = key.hashBits
+        let mask = buckets[0] &- 1
+        var index = hash & mask
+        while true {
+            let pair = buckets + 2 + 2 &* index
+            guard let slot = AtomicReference<Slot>(word: pair + 1).load() else { return nil }
+            if pair.pointee == hash
+                && slot._withUnsafeGuaranteedRef({
+                    ObjectIdentifier($0.valueType) == ObjectIdentifier(key.valueType)
+                        && ObjectIdentifier($0.parameterType) == ObjectIdentifier(key.parameterType)
+                        && ObjectIdentifier($0.containerType) == ObjectIdentifier(key.containerType)
+                        && FactoryName.equal($0.name, key.name)
+                })
+            {
+                return slot
+            }
+            index = (index &+ 1) & mask
+        }
+    }
+
+    package func all() -> [Slot] {  // manager's lock held
+        guard let buckets = UnsafeMutablePointer<Int>(bitPattern: current.value) else { return [] }
+        var result: [Slot] = []
+        result.reserveCapacity(count)
+        for index in 0..<buckets[0] where buckets[2 + 2 * index + 1] != 0 {
+            result.append(
+                Unmanaged<Slot>.fromOpaque(UnsafeRawPointer(bitPattern: buckets[2 + 2 * index + 1])!).takeUnretainedValue())
+        }
+        return result
+    }
+
+    func findOrInsert(_ key: FactoryKey) -> Slot {  // manager's lock held
+        if let found = find(key) { return found.takeUnretainedValue() }
+        let slot = Slot(key: key)
+        let capacity = UnsafeMutablePointer<Int>(bitPattern: current.value)?[0] ?? 0
+        if (count + 1) * 4 > capacity * 3 { grow(from: capacity) }
+        insert(slot, into: UnsafeMutablePointer<Int>(bitPattern: current.value)!)
+        count += 1
+        return slot
+    }
+
+    private func insert(_ slot: Slot, into buckets: UnsafeMutablePointer<Int>) {
+        let mask = buckets[0] - 1
+        var index = slot.hash & mask
+        while buckets[2 + 2 * index + 1] != 0 { index = (index + 1) & mask }
+        buckets[2 + 2 * index] = slot.hash
+        cfactory_atomic_store(buckets + 2 + 2 * index + 1, Int(bitPattern: Unmanaged.passRetained(slot).toOpaque()))  // release
+    }
+
+    private func grow(from capacity: Int) {
+        let newCapacity = max(16, capacity * 2)
+        let buckets = UnsafeMutablePointer<Int>.allocate(capacity: 2 + 2 * newCapacity)
+        buckets.initialize(repeating: 0, count: 2 + 2 * newCapacity)
+        buckets[0] = newCapacity
+        if let old = UnsafeMutablePointer<Int>(bitPattern: current.value) {
+            for index in 0..<old[0] where old[2 + 2 * index + 1] != 0 {
+                // The new array takes over the old one's reference.
+                let mask = newCapacity - 1
+                var slot = old[2 + 2 * index] & mask
+                while buckets[2 + 2 * slot + 1] != 0 { slot = (slot + 1) & mask }
+                buckets[2 + 2 * slot] = old[2 + 2 * index]
+                buckets[2 + 2 * slot + 1] = old[2 + 2 * index + 1]
+            }
+        }
+        arrays.append(buckets)
+        current.store(Int(bitPattern: UnsafeRawPointer(buckets)))
     }
 }

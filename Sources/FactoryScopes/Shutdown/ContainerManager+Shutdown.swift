@@ -26,15 +26,7 @@ extension FactoryModifying where T: Sendable {
     public consuming func onShutdown(
         caller: StaticString = #function, _ shutdown: @escaping @Sendable (T) async throws -> Void
     ) -> Self {
-        registration.setShutdown(
-            ShutdownHandler { cell, key in
-                // The cell was stored for `key`, whose value type is `T`; checked all the
-                // same, since a mismatch would hand the closure a value of another type.
-                guard cell.valueType == T.self, let value = cell.read(T.self) else {
-                    FactoryError.fail(.shutdownTypeMismatch(key))
-                }
-                try await shutdown(value)
-            }, caller: caller)
+        registration.setShutdown(shutdown, caller: caller)
         return self
     }
 }
@@ -168,10 +160,10 @@ final class ShutdownRun: Sendable {
         for item in items {
             guard !state.withLock({ $0.over }) else { return }
             do {
-                try await item.record.handler.run(item.cell, item.record.key)
+                try await item.run()
             } catch {
                 state.withLock { state in
-                    if !state.over { state.failures.append(ShutdownError.Failure(factory: item.record.key, error: error)) }
+                    if !state.over { state.failures.append(ShutdownError.Failure(factory: item.key, error: error)) }
                 }
             }
             state.withLock { $0.finished += 1 }
@@ -187,7 +179,7 @@ final class ShutdownRun: Sendable {
             state.over = true
             if timedOut {
                 for item in items[state.finished...] {
-                    state.failures.append(ShutdownError.Failure(factory: item.record.key, error: nil))
+                    state.failures.append(ShutdownError.Failure(factory: item.key, error: nil))
                 }
             }
             defer { state.continuation = nil }

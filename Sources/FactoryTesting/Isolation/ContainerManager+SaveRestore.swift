@@ -43,46 +43,52 @@ extension ContainerManager {
 }
 
 extension GlobalStorage {
-    /// The instances of a storage at one moment, for FactoryTesting's snapshots.
+    /// The instances of a storage at one moment, for FactoryTesting's snapshots: per scope, its era and each
+    /// factory's unparameterized instances.
     struct Saved {
-        let cells: [ObjectIdentifier: (definition: CacheCell?, shared: CacheCell?)]
-        let era: Int
+        let scopes: [ObjectIdentifier: (era: Int, cells: [FactoryKey: (definition: CacheCell?, shared: CacheCell?)])]
     }
 
-    /// Saves every unparameterized singleton.
+    /// Saves every unparameterized instance of every process-wide scope.
     func save() -> Saved {
         lock.withLock {
-            var cells: [ObjectIdentifier: (definition: CacheCell?, shared: CacheCell?)] = [:]
-            for slot in singletons.table.all() { cells[ObjectIdentifier(slot)] = (slot.definition.cell, slot.shared.cell) }
-            return Saved(cells: cells, era: singletons.era.value)
+            Saved(
+                scopes: scopes.mapValues { scope in
+                    (scope.era.value, scope.factories.mapValues { ($0.definition.cell, $0.shared.cell) })
+                })
         }
     }
 
-    /// Puts back what ``save()`` saved; singletons built since are released after unlocking.
+    /// Puts back what ``save()`` saved; instances built since are released after unlocking.
     func restore(_ saved: Saved) {
         var garbage = Garbage()
         lock.withLock {
-            for slot in singletons.table.all() {
-                let cells = saved.cells[ObjectIdentifier(slot)]
-                slot.definition.removeAll(&garbage)
-                slot.shared.removeAll(&garbage)
-                slot.definition.setCell(cells?.definition, &garbage)
-                slot.shared.setCell(cells?.shared, &garbage)
+            for (id, scope) in scopes {
+                let before = saved.scopes[id]
+                for (key, entry) in scope.factories {
+                    let cells = before?.cells[key]
+                    entry.definition.removeAll(&garbage)
+                    entry.shared.removeAll(&garbage)
+                    entry.definition.setCell(cells?.definition, &garbage)
+                    entry.shared.setCell(cells?.shared, &garbage)
+                }
+                if scope.era.value != before?.era { scope.era.add(1) }
             }
-            if singletons.era.value != saved.era { singletons.era.add(1) }
         }
         garbage.release()
     }
 
-    /// Drops the singletons of factories of `containerTypes` that were built or
-    /// replaced since `saved`, leaving every other singleton alone.
+    /// Drops the instances of factories of `containerTypes` that were built or
+    /// replaced since `saved`, leaving every other one alone.
     func dropChanged(since saved: Saved, containerTypes: Set<ObjectIdentifier>) {
         var garbage = Garbage()
         lock.withLock {
-            for slot in singletons.table.all() where containerTypes.contains(ObjectIdentifier(slot.containerType)) {
-                let before = saved.cells[ObjectIdentifier(slot)]
-                if slot.definition.cell !== before?.definition { slot.definition.removeAll(&garbage) }
-                if slot.shared.cell !== before?.shared { slot.shared.removeAll(&garbage) }
+            for (id, scope) in scopes {
+                for (key, entry) in scope.factories where containerTypes.contains(ObjectIdentifier(key.containerType)) {
+                    let before = saved.scopes[id]?.cells[key]
+                    if entry.definition.cell !== before?.definition { entry.definition.removeAll(&garbage) }
+                    if entry.shared.cell !== before?.shared { entry.shared.removeAll(&garbage) }
+                }
             }
         }
         garbage.release()

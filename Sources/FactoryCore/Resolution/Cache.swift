@@ -1,0 +1,291 @@
+// The cache, for every kind and every caching scope: one decision under the locks (`ContainerManager.decide`), over
+// the place the scope's strategy hands back (`CacheLocation`), and one end of a build (`BuildClaim.end`). A build runs
+// once per generation however many threads and tasks ask: the first to miss records its build in the entry's gate
+// and builds with no lock held; the others wait for it, a thread at the gate's `WaitPoint`, a task on the
+// `AsyncBuild`. What the decision drops, and an outdated build's waiters, are released after unlocking.
+
+/// Where a resolution caches its instance and which locks guard it, as a ``ScopeStrategy`` places it.
+package struct CacheLocation {
+    let cells: CellSet
+    /// Instances held weakly (the shared scope): a value that is no object is not cached.
+    let weak: Bool
+    /// Guards ``cells`` besides the container's lock; taken after it, never the other way round.
+    let extraLock: FactoryLock?
+    /// The lock-free hit may read ``cells`` through the factory's slot (``Slot/hitLink``).
+    let linked: Bool
+    /// Bumped when everything placed here goes stale (a singleton storage's era); `nil` for none.
+    let era: AtomicWord?
+    let epoch: Int  // `era`'s value when placed, 0 for none: a cell or build of another epoch is stale
+    /// Cells guarded by ``extraLock`` that also get each unparameterized instance stored here.
+    let mirror: CellSet?
+
+    package init(
+        cells: CellSet, weak: Bool = false, extraLock: FactoryLock? = nil, linked: Bool = false, era: AtomicWord? = nil,
+        mirror: CellSet? = nil
+    ) {
+        self.cells = cells
+        self.weak = weak
+        self.extraLock = extraLock
+        self.linked = linked
+        self.era = era
+        epoch = era?.value ?? 0
+        self.mirror = mirror
+    }
+
+    /// With the container's lock and ``extraLock`` held.
+    func withLocks<Result>(_ manager: ContainerManager, _ body: () -> Result) -> Result {
+        manager.lock.withLock { extraLock.map { $0.withLock(body) } ?? body() }
+    }
+}
+
+/// Who is deciding: how it waits for a build under way is the only part of the decision that differs by kind.
+enum Joiner {
+    case thread(ResolutionContext)
+    #if SwiftConcurrency
+    case task(AsyncChain)
+    #endif
+}
+
+/// What a resolution does next, decided under the locks.
+enum Decision {
+    case found(FoundInstance)
+    /// Run the closure; with a claim, cache what it builds.
+    case build(BuildClaim?)
+    /// A thread waits at the point for the thread building the entry, then decides again.
+    case wait(ResolutionContext, WaitPoint)
+    #if SwiftConcurrency
+    /// A task awaits another task's build; `nil` from it: decide again.
+    case join(AsyncBuild)
+    /// A task starts the build, which runs in a task of its own.
+    case start(AsyncBuild)
+    #endif
+    /// Compare the parameter with these keys unlocked (``ParameterLookup/compare(_:)``): a hit, or decide again.
+    case compare(ParameterCandidates)
+    /// The build under way is this resolution's own, or one it runs inside: joining would wait forever.
+    case reentered
+    /// A `register`, reset or default-scope change came after the options were merged: merge again, then decide.
+    case retry
+    case shutDown
+}
+
+extension ContainerManager {
+    /// The one decision of every cached resolution, sync or async. `options` must be current (else ``Decision/retry``);
+    /// `parameter` is set for `scopeOnParameters`, `prepared` for a strategy's prepared cells.
+    func decide(
+        _ key: FactoryKey, _ options: ResolvedOptions, _ parameter: ParameterLookup?, prepared: CellSet?, joiner: Joiner
+    ) -> Decision {
+        var garbage = Garbage()
+        var outdated: BuildGate?
+        let decision = lock.withLock { decideLocked(key, options, parameter, prepared, joiner, &garbage, &outdated) }
+        outdated?.releaseWaiters()
+        garbage.release()
+        return decision
+    }
+
+    private func decideLocked(
+        _ key: FactoryKey, _ options: ResolvedOptions, _ parameter: ParameterLookup?, _ prepared: CellSet?,
+        _ joiner: Joiner, _ garbage: inout Garbage, _ outdated: inout BuildGate?
+    ) -> Decision {
+        if state.isShutDown { return .shutDown }
+        let slot = table.findOrInsert(key)
+        // The closure and options must be the current ones: a build never runs a closure older than its generation.
+        guard slot.publishedOptions.load()?.toOpaque() == options.persisted.map({ Unmanaged.passUnretained($0).toOpaque() }),
+            state.defaultScope.map({ Unmanaged.passUnretained($0).toOpaque() }) == options.defaultScope?.toOpaque()
+        else { return .retry }
+        guard let scope = options.scope, let location = location(scope, key, options.box, slot, prepared) else {
+            return .build(nil)
+        }
+        if location.linked { slot.linkHit(to: location.cells, &garbage) }
+        guard let extraLock = location.extraLock else {
+            return location.decide(key, options, parameter, joiner, self, &garbage, &outdated)
+        }
+        return extraLock.withLock { location.decide(key, options, parameter, joiner, self, &garbage, &outdated) }
+    }
+
+    /// Where the scope keeps `box`'s instance; the manager's lock held.
+    private func location(
+        _ scope: Scope, _ key: FactoryKey, _ box: RegistrationBoxBase?, _ slot: Slot, _ prepared: CellSet?
+    ) -> CacheLocation? {
+        switch scope.keeping {
+        case .cells: return scope.strategy?.location(scope, key: key, box: box, containerCells: slot.cells, manager: self)
+        case .preparedCells: return prepared.map { CacheLocation(cells: $0) }
+        case .nothing, .cycle: return nil
+        }
+    }
+
+    /// Resolutions (threads and tasks) now waiting for another's build. Tests wait for this count instead of
+    /// sleeping; a parked graph-validation thread stays counted.
+    package var buildWaiters: Int { lock.withLock { state.buildWaiters } }
+
+    /// Only on the waiting path, which blocks anyway.
+    @inline(never)
+    func countBuildWaiter(_ delta: Int) { lock.withLock { state.buildWaiters += delta } }
+}
+
+extension CacheLocation {
+    /// The entry's instance, or the build to join or start; locks held. An outdated build (a `register`, reset or
+    /// `pop()` returned since it started) is not joined: this resolution starts a current one, and the old gate goes to
+    /// `outdated` to release its waiters after unlocking. A parameter whose key is unsettled gets `compare`.
+    fileprivate func decide(
+        _ key: FactoryKey, _ options: ResolvedOptions, _ parameter: ParameterLookup?, _ joiner: Joiner,
+        _ manager: ContainerManager, _ garbage: inout Garbage, _ outdated: inout BuildGate?
+    ) -> Decision {
+        let scopeID = ObjectIdentifier(options.scope!)
+        let ttl = options.ttl
+        var parameterKey: ParameterKey?
+        if let parameter {
+            guard let found = parameter.key(in: cells) else {
+                let keys = cells.parameterKeys(hash: parameter.hash)
+                // The common case, one key of this hash: its instance comes along.
+                let cell = keys.count == 1 ? cells.parameterCells[keys[0]].flatMap { valid($0, scopeID, ttl) } : nil
+                return .compare(ParameterCandidates(keys: keys, cell: cell))
+            }
+            parameterKey = found
+        }
+        if let cell = parameterKey.map({ cells.parameterCells[$0] }) ?? cells.cell {
+            if let found = valid(cell, scopeID, ttl)?.found() { return .found(found) }
+            // Expired, released or stale.
+            if let parameterKey { cells.removeParameterCell(parameterKey, &garbage) } else { cells.setCell(nil, &garbage) }
+        }
+        let stamp = BuildStamp(generation: cells.generation, epoch: epoch)
+        var gate = parameterKey.map { cells.parameterGates[$0] ?? BuildGate() } ?? cells.gate
+        if let running = gate.build {
+            if gate.stamp == stamp {
+                switch joiner {
+                case .thread(let context):
+                    if running === context { return .reentered }
+                    if let builder = running as? ResolutionContext {
+                        let point = gate.waitPoint ?? WaitPoint()
+                        gate.waitPoint = point
+                        setGate(gate, parameterKey, &garbage)
+                        return .wait(builder, point)
+                    }
+                #if SwiftConcurrency
+                case .task(let node):
+                    if let build = running as? AsyncBuild { return node.isInside(build) ? .reentered : .join(build) }
+                #endif
+                }
+            }
+            // Outdated, or another kind's (keys keep kinds apart, so never in practice).
+            outdated = gate
+        }
+        let claim = BuildClaim(
+            location: self, parameterKey: parameterKey, scopeID: scopeID, stamp: stamp, shutdown: options.options.shutdown,
+            key: key, manager: manager)
+        switch joiner {
+        case .thread(let context):
+            setGate(BuildGate(build: context, scopeID: scopeID, stamp: stamp), parameterKey, &garbage)
+            return .build(claim)
+        #if SwiftConcurrency
+        case .task(let node):
+            let build = AsyncBuild(claim: claim, node: node)
+            setGate(BuildGate(build: build, scopeID: scopeID, stamp: stamp), parameterKey, &garbage)
+            return .start(build)
+        #endif
+        }
+    }
+
+    /// Of this location's epoch, under `scopeID` and within its time to live.
+    private func valid(_ cell: CacheCell, _ scopeID: ObjectIdentifier, _ ttl: UInt64) -> CacheCell? {
+        cell.epoch == epoch && cell.isValid(scopeID: scopeID, ttl: ttl) ? cell : nil
+    }
+
+    private func setGate(_ gate: BuildGate, _ parameterKey: ParameterKey?, _ garbage: inout Garbage) {
+        if let parameterKey {
+            cells.setParameterGate(gate, for: parameterKey, &garbage)
+        } else {
+            cells.gate = gate
+        }
+    }
+
+    /// Locks held. A value that cannot be held weakly is not cached under a weak scope, and a weak cell records no
+    /// shutdown (the container does not own it). Returns the cell stored.
+    fileprivate func store(_ value: UnsafeRawPointer, type: Any.Type, _ claim: BuildClaim, _ garbage: inout Garbage)
+        -> CacheCell?
+    {
+        let record = weak ? nil : claim.shutdown.map { ShutdownRecord(handler: $0, key: claim.key) }
+        guard
+            let cell = CacheCell.make(
+                copying: value, type: type, weak: weak, scopeID: claim.scopeID, createdAt: CacheCell.now(), epoch: epoch,
+                shutdown: record)
+        else { return nil }
+        if let parameterKey = claim.parameterKey {
+            garbage.add(cells.parameterCells.updateValue(cell, forKey: parameterKey))
+            cells.indexParameterKey(parameterKey)
+            return cell
+        }
+        cells.setCell(cell, &garbage)
+        // The same record as this cell's: one instance, one shutdown.
+        if let mirror {
+            mirror.setCell(
+                CacheCell.make(
+                    copying: value, type: type, weak: false, scopeID: claim.scopeID, createdAt: cell.createdAt, epoch: 0,
+                    shutdown: record),
+                &garbage)
+        }
+        return cell
+    }
+}
+
+/// The cells' generation (bumped by `register`, resets and `pop()`) and the location's epoch: a build whose stamp is
+/// no longer the entry's is neither joined nor stored.
+struct BuildStamp: Equatable {
+    var generation: Int
+    var epoch: Int
+}
+
+/// The build under way of one cache entry.
+package struct BuildGate {
+    /// The building thread's `ResolutionContext`, or the `AsyncBuild`; `nil` when none runs.
+    var build: AnyObject?
+    var scopeID: ObjectIdentifier?  // so that resetting that scope can outdate it
+    var stamp = BuildStamp(generation: 0, epoch: 0)
+    var waitPoint: WaitPoint?  // made when a thread first waits
+
+    /// Sends waiters back to decide again: a newer build replaced it, or it was given up. No lock held.
+    func releaseWaiters() {
+        waitPoint?.open()
+        #if SwiftConcurrency
+        (build as? AsyncBuild)?.supersede()
+        #endif
+    }
+}
+
+/// A started build's right to store its instance in its entry.
+struct BuildClaim {
+    let location: CacheLocation
+    let parameterKey: ParameterKey?
+    let scopeID: ObjectIdentifier
+    let stamp: BuildStamp
+    let shutdown: ShutdownHandler?
+    let key: FactoryKey
+    let manager: ContainerManager
+
+    /// Caches `value` unless the entry moved on since the build started, and clears the gate unless a newer build
+    /// replaced it; takes the locks, drops after unlocking. Returns the cleared gate, whose waiters the caller wakes,
+    /// the cell stored, and whether the build was still current.
+    @inline(never)
+    func end(_ build: AnyObject, storing value: UnsafeRawPointer?, type: Any.Type)
+        -> (cleared: BuildGate?, stored: CacheCell?, current: Bool)
+    {
+        var garbage = Garbage()
+        defer { garbage.release() }
+        return location.withLocks(manager) { () -> (BuildGate?, CacheCell?, Bool) in
+            let cells = location.cells
+            let current =
+                cells.generation == stamp.generation && (location.era == nil || location.era?.value == stamp.epoch)
+            let stored = current ? value.flatMap { location.store($0, type: type, self, &garbage) } : nil
+            // After storing: a key the new entry uses stays in the index.
+            var cleared: BuildGate?
+            if let parameterKey {
+                if cells.parameterGates[parameterKey]?.build === build {
+                    cleared = cells.setParameterGate(nil, for: parameterKey, &garbage)
+                }
+            } else if cells.gate.build === build {
+                cleared = cells.gate
+                cells.gate = BuildGate()
+            }
+            return (cleared, stored, current)
+        }
+    }
+}
