@@ -46,17 +46,20 @@ enum GeneralPath {
     ) -> T {
         let step = Resolution.begin(registration, at: address)
         if let found = step.found { return found.read(T.self) }
-        let value = closure(step.closure, definition)(parameter)
-        withUnsafePointer(to: value) { Resolution.finish(registration, $0, at: address) }
+        // The cast is certain: a slot's key names the kind, `P` and `T`, so its registration's closure is `(P) -> T`
+        // (``RegistrationBox``).
+        let value: T
+        if let box = step.closure {
+            value = unsafeDowncast(box, to: RegistrationBox<(P) -> T>.self).closure(parameter)
+        } else {
+            value = definition(parameter)
+        }
+        finish(registration, value, at: address)
         return value
     }
 
-    /// The closure chosen: the definition's, or a registration's or context override's. The cast is certain: a slot's
-    /// key names the kind, `P` and `T`, so its registration's closure is `(P) -> T` (``RegistrationBox``).
-    @inline(__always)
-    private static func closure<P, T>(_ box: RegistrationBoxBase?, _ definition: FactoryClosure<P, T>) -> FactoryClosure<P, T> {
-        guard let box else { return definition }
-        return .parameter(unsafeDowncast(box, to: RegistrationBox<(P) -> T>.self).closure)
+    private static func finish<T>(_ registration: FactoryRegistration, _ value: T, at address: UnsafeRawPointer?) {
+        withUnsafePointer(to: value) { Resolution.finish(registration, $0, at: address) }
     }
 
     static func frame(_ registration: FactoryRegistration, pointer: UnsafeRawPointer?) -> ResolutionContext.Frame {
