@@ -21,7 +21,7 @@ enum AsyncPath {
             resolution.end(throwing: error)
             throw error
         }
-        withUnsafePointer(to: found.value) { resolution.end(registration, $0, isNew: found.isNew) }
+        withUnsafePointer(to: found.value) { resolution.end(registration, $0, isNew: found.isNew, traced: true) }
         return found.value
     }
 }
@@ -34,23 +34,28 @@ extension Resolution {
     ) async throws -> (T, isNew: Bool) {
         let manager = registration.manager
         let key = registration.key
-        let cached = { (keeping: ScopeKeeping?) in keeping == .cells || keeping == .preparedCells }
-        if options.scope?.keeping == .cells && !options.scopeOnParameters, let found = manager.hit(key, options, prepared: nil) {
+        if case .cells = options.scope?.keeping, !options.scopeOnParameters, let found = manager.hit(key, options, prepared: nil) {
             return (found.read(T.self), false)
         }
         // Made once, unlocked: it runs the parameter's `hash(into:)` and `==`.
         var lookup = ParameterLookup(ParameterLookup.hashable(parameter))
         let node = try makeNode(registration, lookup == nil ? nil : AsyncParameterValue(parameter), P.self == Void.self, chain)
         var waited = false
-        while let scope = options.scope, cached(scope.keeping) {
-            // A custom strategy is user code: asked before locking.
-            let prepared = scope.keeping == .preparedCells ? scope.strategy?.prepare(scope, key: key, manager: manager) : nil
-            if scope.keeping == .preparedCells && prepared == nil { break }
+        cache: while let scope = options.scope {
+            var prepared: CellSet?
+            switch scope.keeping {
+            case .cells: break
+            case .preparedCells:
+                // A custom strategy is user code: asked before locking.
+                prepared = scope.strategy?.prepare(scope, key: key, manager: manager)
+                if prepared == nil { break cache }
+            case .nothing, .cycle: break cache
+            }
             // Lock-free once: a resolution that waited decides under the lock, where a change since is seen.
             if !options.scopeOnParameters && !waited, let found = manager.hit(key, options, prepared: prepared) {
                 return (found.read(T.self), false)
             }
-            if options.scopeOnParameters && lookup == nil { break }
+            if options.scopeOnParameters && lookup == nil { break cache }
             switch manager.decide(key, options, options.scopeOnParameters ? lookup : nil, prepared: prepared, joiner: .task(node)) {
             case .found(let found):
                 return (found.read(T.self), false)

@@ -8,7 +8,7 @@ extension ContainerManager {
         case done
     }
 
-    @inlinable
+    @_transparent @usableFromInline
     package func ensureAutoRegistered(_ container: any ManagedContainer) {
         if flags.value & Flags.ready == 0 {
             runAutoRegister(container)
@@ -17,7 +17,7 @@ extension ContainerManager {
 
     /// Waits for another thread's `autoRegister()`. Factory values run it when made (they have the
     /// container then): one made before a reset resolves without re-running it; the next one made runs it.
-    @inlinable
+    @_transparent @usableFromInline
     package func ensureAutoRegistered() {
         if flags.value & Flags.ready == 0 {
             waitForAutoRegister()

@@ -11,25 +11,28 @@ public final class ContainerManager: @unchecked Sendable {
     // Sendable: `state` is only touched under `lock`; `flags`, `table`, `storageLink`,
     // `defaultScopeWord` and `decoratorLink` are atomic.
 
+    /// Compile-time constants (transparent, so even an unoptimized build reads no global for them).
     @usableFromInline
     package enum Flags {
         /// `autoRegister()` has run (or the container does not auto-register).
-        @usableFromInline static let ready = 1 << 0
-        @usableFromInline static let trace = 1 << 1
-        @usableFromInline static let checkCycles = 1 << 2
-        @usableFromInline static let promiseTriggersError = 1 << 3
-        @usableFromInline static let decorator = 1 << 4
-        @usableFromInline static let defaultScope = 1 << 5
+        @_transparent @usableFromInline static var ready: Int { 1 << 0 }
+        @_transparent @usableFromInline static var trace: Int { 1 << 1 }
+        @_transparent @usableFromInline static var checkCycles: Int { 1 << 2 }
+        @_transparent @usableFromInline static var promiseTriggersError: Int { 1 << 3 }
+        @_transparent @usableFromInline static var decorator: Int { 1 << 4 }
+        @_transparent @usableFromInline static var defaultScope: Int { 1 << 5 }
         /// Some factory here has persisted options (a registration, ...).
-        @usableFromInline static let options = 1 << 6
-        @usableFromInline static let strict = 1 << 7
+        @_transparent @usableFromInline static var options: Int { 1 << 6 }
+        @_transparent @usableFromInline static var strict: Int { 1 << 7 }
         /// Captive-dependency watching or graph drawing (``ContainerManager/logsCaptiveDependencies``).
-        @usableFromInline static let observed = 1 << 8
-        @usableFromInline static let perRequest = 1 << 9
-        @usableFromInline static let shutDown = 1 << 10  // shutdown has started: every resolution fails
+        @_transparent @usableFromInline static var observed: Int { 1 << 8 }
+        @_transparent @usableFromInline static var perRequest: Int { 1 << 9 }
+        /// Shutdown has started: every resolution fails.
+        @_transparent @usableFromInline static var shutDown: Int { 1 << 10 }
         /// Any of these sends a resolution down the general path; without them the definition is all there is.
-        @usableFromInline static let general =
+        @_transparent @usableFromInline static var general: Int {
             trace | decorator | defaultScope | options | strict | observed | perRequest | shutDown
+        }
     }
 
     package struct State {

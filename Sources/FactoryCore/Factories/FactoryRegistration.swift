@@ -42,7 +42,9 @@ public struct FactoryRegistration: Sendable {
         traits = FactoryTraits(rawValue: 0)
         self.valueType = valueType
         self.parameterType = parameterType
+        scopeReference = nil
         ttl = 0
+        options = nil
     }
 
     /// For cycle detection, which tells container instances apart: containers sharing a manager
@@ -67,24 +69,24 @@ public struct FactoryRegistration: Sendable {
 package struct FactoryTraits: OptionSet, Sendable {
     @usableFromInline package let rawValue: UInt8
 
-    @inlinable
+    @_transparent @usableFromInline
     package init(rawValue: UInt8) {
         self.rawValue = rawValue
     }
 
-    // Computed, not stored: a stored static is a lazy global whose check a definition would pay.
+    // Transparent constants, not stored: a stored static is a lazy global whose check a definition would pay.
 
     /// Modifiers write through to the container (after `register`, a run-time context override, or `once()`).
-    @inlinable package static var persists: FactoryTraits { FactoryTraits(rawValue: 1 << 0) }
+    @_transparent @usableFromInline package static var persists: FactoryTraits { FactoryTraits(rawValue: 1 << 0) }
     /// The definition set a scope (possibly `nil`).
-    @inlinable package static var hasScope: FactoryTraits { FactoryTraits(rawValue: 1 << 1) }
+    @_transparent @usableFromInline package static var hasScope: FactoryTraits { FactoryTraits(rawValue: 1 << 1) }
     /// An option beyond scope and ttl: every resolution takes the general path. The one flag the
     /// lock-free hit and direct build read, set by whatever writes such an option
     /// (``FactoryRegistration/modify(persist:_:)`` and the two flags below).
-    @inlinable package static var general: FactoryTraits { FactoryTraits(rawValue: 1 << 2) }
+    @_transparent @usableFromInline package static var general: FactoryTraits { FactoryTraits(rawValue: 1 << 2) }
     /// Flags, not options in the box, so such a definition allocates nothing.
-    package static let scopeOnParameters = FactoryTraits(rawValue: 1 << 3)
-    package static let promised = FactoryTraits(rawValue: 1 << 4)
+    @_transparent @usableFromInline package static var scopeOnParameters: FactoryTraits { FactoryTraits(rawValue: 1 << 3) }
+    @_transparent @usableFromInline package static var promised: FactoryTraits { FactoryTraits(rawValue: 1 << 4) }
 }
 
 // Every modifier, written once for every kind: it changes the value's definition, or persists in

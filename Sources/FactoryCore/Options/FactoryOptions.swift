@@ -97,16 +97,21 @@ struct ResolvedOptions {
         let manager = registration.manager
         let persisted =
             flags & ContainerManager.Flags.options != 0
-            ? manager.findSlot(registration.key)?._withUnsafeGuaranteedRef { $0.loadOptions() } : nil
+            ? manager.findSlot(registration.key)?.takeUnretainedValue().loadOptions() : nil
         let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.publishedDefaultScope : nil
         return ResolvedOptions(registration, persisted: persisted, defaultScope: defaultScope)
     }
 
-    var scope: Scope? { options.scope }
-    var ttl: UInt64 { options.ttl ?? 0 }
-    var scopeOnParameters: Bool { options.scopeOnParameters ?? false }
+    // Plain projections, transparent so that an unoptimized build does not call them either.
+    @_transparent var scope: Scope? { options.scope }
+    @_transparent var ttl: UInt64 { options.ttl ?? 0 }
+    @_transparent var scopeOnParameters: Bool { options.scopeOnParameters ?? false }
     /// No registration or context override applies: what strict mode calls unmocked.
-    var usesDefinition: Bool { code == UInt8(ascii: "F") }
+    @_transparent var usesDefinition: Bool { code == UInt8(ascii: "F") }
+    @_transparent var persistedAddress: UnsafeMutableRawPointer? {
+        guard let persisted else { return nil }
+        return Unmanaged.passUnretained(persisted).toOpaque()
+    }
 
     /// The closure: a matching context override (lowest rank; for one context type a persisted override beats the
     /// definition's, and among persisted ones the last added), else a registration, else the definition.
@@ -145,13 +150,13 @@ package class RegistrationBoxBase: @unchecked Sendable {
     // Sendable: `cells` is only touched under the owning manager's lock, `describesType` is
     // written under it before publication, and the rest is immutable.
 
-    package let isolation: ClosureIsolation
+    package final let isolation: ClosureIsolation
     /// Made during `autoRegister()` or by `once()`: describes the container type, not this
     /// instance, so a scope shared between containers shares what it builds, as in Factory.
-    @exclusivity(unchecked) package var describesType: Bool
+    @exclusivity(unchecked) package final var describesType: Bool
     /// Instances a strategy keeps with this registration (FactoryScopes' singleton of a registration on one container
     /// instance); made lazily under the manager lock, emptied by resets and shutdown.
-    @exclusivity(unchecked) package var cells: CellSet?
+    @exclusivity(unchecked) package final var cells: CellSet?
 
     @usableFromInline
     package init(isolation: ClosureIsolation, describesType: Bool) {

@@ -10,15 +10,42 @@ enum GeneralPath {
     static func resolve<P, T>(
         _ registration: FactoryRegistration, _ definition: @escaping @Sendable (P) -> T, _ parameter: P
     ) -> T {
-        withUnsafePointer(to: parameter) {
-            resolve(registration, .parameter(definition), parameter, at: UnsafeRawPointer($0))
-        }
+        withUnsafePointer(to: parameter) { resolve(registration, definition, parameter, at: UnsafeRawPointer($0)) }
     }
 
-    /// For a ``Factory``: no address to record, one frame less per level of an unoptimized build.
+    /// The frame a `ParameterFactory`'s closure runs from, holding only what the closure needs: the resolution's steps
+    /// run in frames of their own before and after it, and what a build carries across it lives on the thread's
+    /// context, so nested resolutions stack little per level (RELIABILITY.md, guarantee 10).
+    private static func resolve<P, T>(
+        _ registration: FactoryRegistration, _ definition: @escaping @Sendable (P) -> T, _ parameter: P,
+        at address: UnsafeRawPointer
+    ) -> T {
+        let step = Resolution.begin(registration, at: address)
+        if let found = step.found { return found.read(T.self) }
+        let value: T
+        if let box = step.closure {
+            value = registered(box, P.self, T.self)(parameter)
+        } else {
+            value = definition(parameter)
+        }
+        finish(registration, value, at: address)
+        return value
+    }
+
+    /// A ``Factory``'s, as above: the closure as written, `() -> T` (as `(Void) -> T` it would need a
+    /// reabstraction thunk, an allocation per value), and no parameter address to record.
     @usableFromInline @inline(never)
     static func resolve<T>(_ registration: FactoryRegistration, _ definition: @escaping @Sendable () -> T) -> T {
-        resolve(registration, .plain(definition), (), at: nil)
+        let step = Resolution.begin(registration, at: nil)
+        if let found = step.found { return found.read(T.self) }
+        let value: T
+        if let box = step.closure {
+            value = registered(box, Void.self, T.self)(())
+        } else {
+            value = definition()
+        }
+        finish(registration, value, at: nil)
+        return value
     }
 
     /// A weak cell's instance while someone else holds it, else ``resolve(_:_:)``.
@@ -26,7 +53,7 @@ enum GeneralPath {
     static func resolve<T>(
         _ registration: FactoryRegistration, _ definition: @escaping @Sendable () -> T, weakHit: CellHit
     ) -> T {
-        guard let found = weakHit.found() else { return resolve(registration, .plain(definition), (), at: nil) }
+        guard let found = weakHit.found() else { return resolve(registration, definition) }
         return found.read(T.self)
     }
 
@@ -38,24 +65,10 @@ enum GeneralPath {
         return found.read(T.self)
     }
 
-    /// The frame the closure runs from, holding only what the closure needs: the resolution's steps run in frames of
-    /// their own before and after it, and what a build carries across it lives on the thread's context, so nested
-    /// resolutions stack little per level (RELIABILITY.md, guarantee 10).
-    private static func resolve<P, T>(
-        _ registration: FactoryRegistration, _ definition: FactoryClosure<P, T>, _ parameter: P, at address: UnsafeRawPointer?
-    ) -> T {
-        let step = Resolution.begin(registration, at: address)
-        if let found = step.found { return found.read(T.self) }
-        // The cast is certain: a slot's key names the kind, `P` and `T`, so its registration's closure is `(P) -> T`
-        // (``RegistrationBox``).
-        let value: T
-        if let box = step.closure {
-            value = unsafeDowncast(box, to: RegistrationBox<(P) -> T>.self).closure(parameter)
-        } else {
-            value = definition(parameter)
-        }
-        finish(registration, value, at: address)
-        return value
+    /// A registration's or context override's closure. The cast is certain: a slot's key names the kind, `P` and
+    /// `T`, so its registrations' closures are `(P) -> T` (``RegistrationBox``).
+    private static func registered<P, T>(_ box: RegistrationBoxBase, _: P.Type, _: T.Type) -> (P) -> T {
+        unsafeDowncast(box, to: RegistrationBox<(P) -> T>.self).closure
     }
 
     private static func finish<T>(_ registration: FactoryRegistration, _ value: T, at address: UnsafeRawPointer?) {
@@ -89,7 +102,7 @@ extension Resolution {
         }
         let context = resolution.context.unsafelyUnwrapped.takeUnretainedValue()
         if let found = resolution.find(registration, at: address, in: context) {
-            resolution.end(registration, found.address, isNew: false)
+            resolution.end(registration, found.address, isNew: false, traced: true)
             return SyncStep(found: found, closure: nil)
         }
         if resolution.options.isolation == .main && !cfactory_is_main_actor() { failMainActor(registration.key) }
@@ -152,10 +165,16 @@ extension Resolution {
         let key = registration.key
         var lookup: ParameterLookup?
         var waited = false
-        while let scope = options.scope, scope.keeping == .cells || scope.keeping == .preparedCells {
-            // A custom strategy is user code: asked before locking.
-            let prepared = scope.keeping == .preparedCells ? scope.strategy?.prepare(scope, key: key, manager: manager) : nil
-            if scope.keeping == .preparedCells && prepared == nil { return nil }
+        while let scope = options.scope {
+            var prepared: CellSet?
+            switch scope.keeping {
+            case .cells: break
+            case .preparedCells:
+                // A custom strategy is user code: asked before locking.
+                prepared = scope.strategy?.prepare(scope, key: key, manager: manager)
+                if prepared == nil { return nil }
+            case .nothing, .cycle: return nil  // changed by a `register` meanwhile
+            }
             if !options.scopeOnParameters {
                 // Lock-free once: a resolution that waited decides under the lock, where a change since is seen.
                 if !waited, let found = manager.hit(key, options, prepared: prepared) { return found }

@@ -25,8 +25,12 @@ struct Resolution {
     /// for a synchronous one.
     init?(_ registration: FactoryRegistration, chain: AsyncChain??) {
         let manager = registration.manager
-        manager.ensureAutoRegistered()
-        flags = manager.flags.value
+        var flags = manager.flags.value
+        if flags & ContainerManager.Flags.ready == 0 {
+            manager.waitForAutoRegister()
+            flags = manager.flags.value
+        }
+        self.flags = flags
         if flags & ContainerManager.Flags.shutDown != 0 { return nil }
         options = ResolvedOptions.now(registration, flags: flags)
         context = chain == nil ? ResolutionContext.currentUnmanaged : nil
@@ -53,7 +57,7 @@ struct Resolution {
 
     /// The end every kind shares, with the instance found or built: a trace line is written (unless `traced` already),
     /// the watch ends, and the decorators run (the factory's, then the container's). No lock held.
-    func end(_ registration: FactoryRegistration, _ value: UnsafeRawPointer, isNew: Bool, traced: Bool = true) {
+    func end(_ registration: FactoryRegistration, _ value: UnsafeRawPointer, isNew: Bool, traced: Bool) {
         if traced, let trace {
             trace.fill(AnyValue.load(value, registration.valueType), code: isNew ? options.code : UInt8(ascii: "C"))
         }
@@ -84,12 +88,10 @@ struct Resolution {
 extension Resolution {
     /// Graph validation runs here, or a watched build is under way around this resolution.
     private func isWatching(_ task: AsyncChain?) -> Bool {
-        if let context {
-            // Only per-request containers, what async builds capture most, pay to look up the task's chain.
-            return context._withUnsafeGuaranteedRef { $0.validation != nil || !$0.watched.isEmpty }
-                || (flags & ContainerManager.Flags.perRequest != 0 && AsyncChain.current?.watch != nil)
-        }
-        return task?.watch != nil
+        guard let context = context?.takeUnretainedValue() else { return task?.watch != nil }
+        // Only per-request containers, what async builds capture most, pay to look up the task's chain.
+        return context.validation != nil || !context.watched.isEmpty
+            || (flags & ContainerManager.Flags.perRequest != 0 && AsyncChain.current?.watch != nil)
     }
 
     /// The lifetime this resolution's instance has, for the check.

@@ -41,8 +41,9 @@ package final class Slot: @unchecked Sendable {
 
     package func loadOptions() -> OptionsBox? {  // retained; lock-free
         let section = ReadSection.begin()
-        defer { section.end() }
-        return publishedOptions.load()?.takeUnretainedValue()
+        let options = publishedOptions.load()?.takeUnretainedValue()
+        section.end()
+        return options
     }
 
     /// Empty options publish `nil`; returns whether options are published now.

@@ -1,36 +1,3 @@
-/// A factory's closure as resolution calls it: a ``Factory``'s definition as written, `() -> T`
-/// (as `(Void) -> T` it would need a reabstraction thunk, an allocation per value), or `(P) -> T`.
-/// Two optionals, not an enum: copies are two plain reference-count operations the optimizer
-/// sees, not an outlined multi-payload-enum copy, and factory values are copied constantly.
-@usableFromInline
-package struct FactoryClosure<P, T> {
-    @usableFromInline let plainClosure: (() -> T)?
-    @usableFromInline let parameterClosure: ((P) -> T)?
-
-    @inlinable
-    package static func plain(_ closure: @escaping () -> T) -> Self {
-        Self(plainClosure: closure, parameterClosure: nil)
-    }
-
-    @inlinable
-    package static func parameter(_ closure: @escaping (P) -> T) -> Self {
-        Self(plainClosure: nil, parameterClosure: closure)
-    }
-
-    @inlinable
-    init(plainClosure: (() -> T)?, parameterClosure: ((P) -> T)?) {
-        self.plainClosure = plainClosure
-        self.parameterClosure = parameterClosure
-    }
-
-    /// Reads the closure in place: binding it to a local would retain and release its context per call.
-    @_alwaysEmitIntoClient @inline(__always)
-    package func callAsFunction(_ parameter: P) -> T {
-        if plainClosure != nil { return plainClosure.unsafelyUnwrapped() }
-        return parameterClosure.unsafelyUnwrapped(parameter)
-    }
-}
-
 @usableFromInline
 package enum ClosureIsolation: UInt8, Sendable {
     case none
