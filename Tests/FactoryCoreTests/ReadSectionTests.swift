@@ -189,18 +189,11 @@ private func environment(_ name: String) -> String? {
 /// A shared reference that readers load inside read sections, replaced by one
 /// writer the way the library replaces a cache cell: exchange, wait, release.
 private final class CanarySlot: @unchecked Sendable {
-    // Sendable: `word` holds a retained pointer, only ever exchanged atomically.
-    private let word = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    private var reference: AtomicReference<Canary> { AtomicReference(word: word) }
-
-    init() {
-        word.initialize(to: 0)
-        reference.exchange(Canary())
-    }
+    // Sendable: `reference` is only ever loaded and exchanged atomically.
+    private let reference = OwnedAtomicReference<Canary>(Canary())
 
     deinit {
         reference.exchange(nil)?.canary.store(Canary.poison)
-        word.deallocate()
     }
 
     /// Inside a read section: whether the object loaded now still has a live canary.

@@ -34,22 +34,31 @@ package final class AtomicWord: @unchecked Sendable {
     }
 }
 
-/// A strong reference that readers load without a lock, inside a ``ReadSection``, unretained.
-/// Writers exchange it under the owning lock and keep the old object alive until readers are done.
+/// A strong reference that readers load without a lock, inside a ``ReadSection``, unretained. Writers exchange it
+/// under the owning lock and keep the old object alive until readers are done. It owns its word (the retained
+/// pointer, or 0 for `nil`), releasing the reference and freeing the word on `deinit`.
 @usableFromInline
-package struct AtomicReference<Object: AnyObject> {
-    /// The word holding `Unmanaged<Object>.toOpaque()` retained, or 0 for nil.
+package struct OwnedAtomicReference<Object: AnyObject>: ~Copyable {
     @usableFromInline let word: UnsafeMutablePointer<Int>
 
-    /// `word` must hold 0 or a retained pointer and outlive this value.
-    @inlinable
-    package init(word: UnsafeMutablePointer<Int>) {
-        self.word = word
+    package init(_ initial: Object? = nil) {
+        word = .allocate(capacity: 1)
+        word.initialize(to: 0)
+        if let initial { exchange(initial) }
+    }
+
+    deinit {
+        _ = exchange(nil)
+        word.deallocate()
     }
 
     /// Unretained: valid only inside a read section or with the owning lock held.
     @inlinable
-    package func load() -> Unmanaged<Object>? {
+    package func load() -> Unmanaged<Object>? { Self.load(word) }
+
+    /// ``load()`` of a word holding 0 or a retained pointer.
+    @inlinable
+    package static func load(_ word: UnsafeMutablePointer<Int>) -> Unmanaged<Object>? {
         let bits = cfactory_atomic_load(word)
         guard bits != 0 else { return nil }
         return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
@@ -64,33 +73,6 @@ package struct AtomicReference<Object: AnyObject> {
         guard old != 0 else { return nil }
         return Unmanaged<Object>.fromOpaque(UnsafeRawPointer(bitPattern: old)!).takeRetainedValue()
     }
-}
-
-/// An ``AtomicReference`` that owns its word, releasing the reference and freeing the word
-/// on `deinit`, so no class pairs an allocation and a release by hand.
-@usableFromInline
-package struct OwnedAtomicReference<Object: AnyObject>: ~Copyable {
-    @usableFromInline let word: UnsafeMutablePointer<Int>
-
-    package init(_ initial: Object? = nil) {
-        word = .allocate(capacity: 1)
-        word.initialize(to: 0)
-        if let initial { AtomicReference<Object>(word: word).exchange(initial) }
-    }
-
-    deinit {
-        _ = AtomicReference<Object>(word: word).exchange(nil)
-        word.deallocate()
-    }
-
-    /// Unretained; see ``AtomicReference/load()``.
-    @inlinable
-    package func load() -> Unmanaged<Object>? {
-        AtomicReference<Object>(word: word).load()
-    }
-
-    @discardableResult
-    package func exchange(_ object: Object?) -> Object? { AtomicReference<Object>(word: word).exchange(object) }
 
     /// Publishes `object` only if nothing is published yet; `false`, keeping nothing of it, if one was.
     package func publishOnce(_ object: Object) -> Bool {

@@ -16,7 +16,7 @@ extension ContainerManager {
         ensureAutoRegistered()
         var garbage = Garbage()
         lock.withLock {
-            let slot = slot(key)
+            let slot = table.findOrInsert(key)
             var options = slot.options ?? FactoryOptions()
             let clear = change.apply(&options, isAutoRegisteringHere)
             setOptions(options, of: slot, &garbage)
@@ -43,7 +43,7 @@ extension ContainerManager {
         ensureAutoRegistered()
         var garbage = Garbage()
         lock.withLock {
-            let slot = slot(key)
+            let slot = table.findOrInsert(key)
             let describesType = isAutoRegisteringHere
             box.describesType = describesType
             var options = slot.options ?? FactoryOptions()

@@ -162,8 +162,6 @@ public final class ContainerManager: @unchecked Sendable {
         table.find(key)
     }
 
-    package func slot(_ key: FactoryKey) -> Slot { table.findOrInsert(key) }  // `lock` held
-
     /// Keeps the count behind ``Flags/options``; `lock` held.
     package func setOptions(_ options: consuming FactoryOptions?, of slot: Slot, _ garbage: inout Garbage) {
         let had = slot.persistedOptions != nil
@@ -270,7 +268,7 @@ public final class ContainerManager: @unchecked Sendable {
 extension ContainerManager {
     /// So that resets, `pop()` and shutdown empty a custom cache's cells too; held weakly, as the strategy owns them.
     package func track(_ cells: CellSet, for key: FactoryKey) {
-        lock.withLock { slot(key).trackedCells.append(TrackedCells(cells: cells)) }
+        lock.withLock { table.findOrInsert(key).trackedCells.append(TrackedCells(cells: cells)) }
     }
 
     /// Atomic with every other change; the instances are released after unlocking.

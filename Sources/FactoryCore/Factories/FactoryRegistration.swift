@@ -20,11 +20,13 @@ public struct FactoryRegistration: Sendable {
     @usableFromInline package let parameterType: Any.Type
     /// Unretained: scopes are never freed (``Scope``), and a retain here would make every
     /// resolution write the shared scope's reference count.
-    @usableFromInline package var scopeReference: Unmanaged<Scope>?
+    // Spelled `Optional<...>`: a `T?` stored property gets an implicit `nil` initial value, which every factory value
+    // (initialized in the caller's module) would call the library for in an unoptimized build.
+    @usableFromInline package var scopeReference: Optional<Unmanaged<Scope>>
     @usableFromInline package var ttl: UInt64  // nanoseconds, 0: none
     /// The definition's other modifiers (context overrides, decorator, shutdown), out of line so
     /// copying a factory value stays cheap. Setting any makes ``traits`` `.general`.
-    @usableFromInline package var options: OptionsBox?
+    @usableFromInline package var options: Optional<OptionsBox>
 
     /// Runs the container's `autoRegister()` first, if it has not run. Generic and inlined, so
     /// reading a concrete container's `manager` is a plain load and the rest is stores.

@@ -70,9 +70,13 @@ struct ResolvedOptions {
     /// finds a `register`, reset or default-scope change in between merges again (``Decision/retry``).
     let persisted: OptionsBox?
     let defaultScope: Unmanaged<Scope>?  // scopes are never freed
-    /// The merge; `options.scope` is the one the resolution uses (the default one applied), `options.registration`
-    /// the persisted registration, chosen or not.
+    /// The merge: the persisted options, with the definition's filling what they leave unset.
     var options: FactoryOptions
+    /// What the merge comes to: the scope (the container's default where none is set), the time to live in
+    /// nanoseconds (0: none), and whether instances are kept per parameter.
+    var scope: Scope?
+    var ttl: UInt64
+    var scopeOnParameters: Bool
     /// The closure to run; `nil`: the definition's.
     var closure: RegistrationBoxBase?
     /// The persisted box `closure` came from, with which a strategy may keep instances (``RegistrationBoxBase/cells``).
@@ -88,7 +92,9 @@ struct ResolvedOptions {
         options = persisted?.value ?? FactoryOptions()
         isolation = definition.isolation
         options.adopt(definition)
-        if options.scope == nil { options.scope = defaultScope?.takeUnretainedValue() }
+        scope = options.scope ?? defaultScope?.takeUnretainedValue()
+        ttl = options.ttl ?? 0
+        scopeOnParameters = options.scopeOnParameters ?? false
         choose(definition.options, persisted)
     }
 
@@ -102,16 +108,7 @@ struct ResolvedOptions {
         return ResolvedOptions(registration, persisted: persisted, defaultScope: defaultScope)
     }
 
-    // Plain projections, transparent so that an unoptimized build does not call them either.
-    @_transparent var scope: Scope? { options.scope }
-    @_transparent var ttl: UInt64 { options.ttl ?? 0 }
-    @_transparent var scopeOnParameters: Bool { options.scopeOnParameters ?? false }
-    /// No registration or context override applies: what strict mode calls unmocked.
-    @_transparent var usesDefinition: Bool { code == UInt8(ascii: "F") }
-    @_transparent var persistedAddress: UnsafeMutableRawPointer? {
-        guard let persisted else { return nil }
-        return Unmanaged.passUnretained(persisted).toOpaque()
-    }
+
 
     /// The closure: a matching context override (lowest rank; for one context type a persisted override beats the
     /// definition's, and among persisted ones the last added), else a registration, else the definition.

@@ -91,28 +91,23 @@ extension ContainerManager {
         if state.isShutDown { return .shutDown }
         let slot = table.findOrInsert(key)
         // The closure and options must be the current ones: a build never runs a closure older than its generation.
-        guard slot.publishedOptions.load()?.toOpaque() == options.persistedAddress,
+        var persisted: UnsafeMutableRawPointer?
+        if let box = options.persisted { persisted = Unmanaged.passUnretained(box).toOpaque() }
+        guard slot.publishedOptions.load()?.toOpaque() == persisted,
             state.defaultScope === options.defaultScope?.takeUnretainedValue()
         else { return .retry }
-        guard let scope = options.scope, let location = location(scope, key, options.box, slot, prepared) else {
-            return .build(nil)
+        let place: CacheLocation?
+        switch options.scope?.keeping {
+        case .cells: place = options.scope?.strategy?.location(options.scope!, key: key, box: options.box, containerCells: slot.cells, manager: self)
+        case .preparedCells: place = prepared.map { CacheLocation(cells: $0) }
+        default: place = nil
         }
+        guard let location = place else { return .build(nil) }
         if location.linked { slot.linkHit(to: location.cells, &garbage) }
         guard let extraLock = location.extraLock else {
             return location.decide(key, options, parameter, joiner, self, &garbage, &outdated)
         }
         return extraLock.withLock { location.decide(key, options, parameter, joiner, self, &garbage, &outdated) }
-    }
-
-    /// Where the scope keeps `box`'s instance; the manager's lock held.
-    private func location(
-        _ scope: Scope, _ key: FactoryKey, _ box: RegistrationBoxBase?, _ slot: Slot, _ prepared: CellSet?
-    ) -> CacheLocation? {
-        switch scope.keeping {
-        case .cells: return scope.strategy?.location(scope, key: key, box: box, containerCells: slot.cells, manager: self)
-        case .preparedCells: return prepared.map { CacheLocation(cells: $0) }
-        case .nothing, .cycle: return nil
-        }
     }
 
     /// Resolutions (threads and tasks) now waiting for another's build. Tests wait for this count instead of
@@ -144,19 +139,27 @@ extension CacheLocation {
             }
             parameterKey = found
         }
-        if let cell = parameterKey.map({ cells.parameterCells[$0] }) ?? cells.cell {
+        let cell: CacheCell?
+        let running: BuildGate?
+        if let parameterKey {
+            cell = cells.parameterCells[parameterKey]
+            running = cells.parameterGates[parameterKey]
+        } else {
+            cell = cells.cell
+            running = cells.gate
+        }
+        if let cell {
             if let found = valid(cell, scopeID, ttl)?.found() { return .found(found) }
             // Expired, released or stale.
             if let parameterKey { cells.removeParameterCell(parameterKey, &garbage) } else { cells.setCell(nil, &garbage) }
         }
-        let stamp = BuildStamp(generation: cells.generation, epoch: epoch)
-        var gate = parameterKey.map { cells.parameterGates[$0] ?? BuildGate() } ?? cells.gate
-        if let running = gate.build {
-            if gate.stamp == stamp {
+        let generation = cells.generation
+        if var gate = running {
+            if gate.generation == generation && gate.epoch == epoch {
                 switch joiner {
                 case .thread(let context):
-                    if running === context { return .reentered }
-                    if let builder = running as? ResolutionContext {
+                    if gate.build === context { return .reentered }
+                    if let builder = gate.build as? ResolutionContext {
                         let point = gate.waitPoint ?? WaitPoint()
                         gate.waitPoint = point
                         setGate(gate, parameterKey, &garbage)
@@ -164,7 +167,7 @@ extension CacheLocation {
                     }
                 #if SwiftConcurrency
                 case .task(let node):
-                    if let build = running as? AsyncBuild { return node.isInside(build) ? .reentered : .join(build) }
+                    if let build = gate.build as? AsyncBuild { return node.isInside(build) ? .reentered : .join(build) }
                 #endif
                 }
             }
@@ -172,19 +175,20 @@ extension CacheLocation {
             outdated = gate
         }
         let claim = BuildClaim(
-            location: self, parameterKey: parameterKey, scopeID: scopeID, stamp: stamp, shutdown: options.options.shutdown,
-            key: key, manager: manager)
+            location: self, parameterKey: parameterKey, scopeID: scopeID, generation: generation,
+            shutdown: options.options.shutdown, key: key, manager: manager)
+        let build: AnyObject
         switch joiner {
-        case .thread(let context):
-            setGate(BuildGate(build: context, scopeID: scopeID, stamp: stamp), parameterKey, &garbage)
-            return .build(claim)
+        case .thread(let context): build = context
         #if SwiftConcurrency
-        case .task(let node):
-            let build = AsyncBuild(claim: claim, node: node)
-            setGate(BuildGate(build: build, scopeID: scopeID, stamp: stamp), parameterKey, &garbage)
-            return .start(build)
+        case .task(let node): build = AsyncBuild(claim: claim, node: node)
         #endif
         }
+        setGate(BuildGate(build: build, scopeID: scopeID, generation: generation, epoch: epoch), parameterKey, &garbage)
+        #if SwiftConcurrency
+        if let build = build as? AsyncBuild { return .start(build) }
+        #endif
+        return .build(claim)
     }
 
     /// Of this location's epoch, under `scopeID` and within its time to live.
@@ -229,19 +233,14 @@ extension CacheLocation {
     }
 }
 
-/// The cells' generation (bumped by `register`, resets and `pop()`) and the location's epoch: a build whose stamp is
-/// no longer the entry's is neither joined nor stored.
-struct BuildStamp: Equatable {
-    var generation: Int
-    var epoch: Int
-}
-
-/// The build under way of one cache entry.
+/// The build under way of one cache entry, in the cells' generation (bumped by `register`, resets and `pop()`) and
+/// the location's epoch it started in: once either moved on, it is neither joined nor stored.
 package struct BuildGate {
-    /// The building thread's `ResolutionContext`, or the `AsyncBuild`; `nil` when none runs.
-    var build: AnyObject?
-    var scopeID: ObjectIdentifier?  // so that resetting that scope can outdate it
-    var stamp = BuildStamp(generation: 0, epoch: 0)
+    /// The building thread's `ResolutionContext`, or the `AsyncBuild`.
+    let build: AnyObject
+    let scopeID: ObjectIdentifier  // so that resetting that scope can outdate it
+    let generation: Int
+    let epoch: Int
     var waitPoint: WaitPoint?  // made when a thread first waits
 
     /// Sends waiters back to decide again: a newer build replaced it, or it was given up. No lock held.
@@ -258,7 +257,7 @@ struct BuildClaim {
     let location: CacheLocation
     let parameterKey: ParameterKey?
     let scopeID: ObjectIdentifier
-    let stamp: BuildStamp
+    let generation: Int
     let shutdown: ShutdownHandler?
     let key: FactoryKey
     let manager: ContainerManager
@@ -273,8 +272,7 @@ struct BuildClaim {
         var garbage = Garbage()
         let end = location.withLocks(manager) { () -> (BuildGate?, CacheCell?, Bool) in
             let cells = location.cells
-            let current =
-                cells.generation == stamp.generation && (location.era == nil || location.era?.value == stamp.epoch)
+            let current = cells.generation == generation && (location.era == nil || location.era?.value == location.epoch)
             var stored: CacheCell?
             if current, let value { stored = location.store(value, type: type, self, &garbage) }
             // After storing: a key the new entry uses stays in the index.
@@ -283,9 +281,9 @@ struct BuildClaim {
                 if cells.parameterGates[parameterKey]?.build === build {
                     cleared = cells.setParameterGate(nil, for: parameterKey, &garbage)
                 }
-            } else if cells.gate.build === build {
+            } else if cells.gate?.build === build {
                 cleared = cells.gate
-                cells.gate = BuildGate()
+                cells.gate = nil
             }
             return (cleared, stored, current)
         }
@@ -366,7 +364,7 @@ extension FactoryRegistration {
         guard
             flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
                 && !traits.contains(.general), let scope = scopeReference
-        else { return .miss }
+        else { return CellHit(cell: nil, record: nil) }
         return hit(in: scope)
     }
 
@@ -374,7 +372,7 @@ extension FactoryRegistration {
     @inline(__always)
     private func hit(in scope: Unmanaged<Scope>) -> CellHit {
         guard scope._withUnsafeGuaranteedRef({ $0.keeping }) == .cells, let slot = manager.findSlot(key) else {
-            return .miss
+            return CellHit(cell: nil, record: nil)
         }
         let scopeID = scope._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
         let section = ReadSection.begin()
@@ -383,7 +381,7 @@ extension FactoryRegistration {
             return CellHit(cell: cell, record: section.record)
         }
         section.end()
-        return .miss
+        return CellHit(cell: nil, record: nil)
     }
 
     /// A sync resolution's first step: the hit, or, when the definition's closure is all that runs
@@ -398,7 +396,7 @@ extension FactoryRegistration {
         guard
             flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
                 && !traits.contains(.general)
-        else { return FastStep(hit: .miss, build: nil) }
+        else { return FastStep(hit: CellHit(cell: nil, record: nil), build: nil) }
         if let scope = scopeReference, scope._withUnsafeGuaranteedRef({ $0.keeping }) != .nothing {
             return FastStep(hit: hit(in: scope), build: nil)
         }
@@ -407,7 +405,7 @@ extension FactoryRegistration {
         context._withUnsafeGuaranteedRef {
             $0.enter(GeneralPath.frame(self, pointer: parameter), checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
         }
-        return FastStep(hit: .miss, build: context)
+        return FastStep(hit: CellHit(cell: nil, record: nil), build: context)
     }
 
     @usableFromInline

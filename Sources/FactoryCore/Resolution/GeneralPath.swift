@@ -20,10 +20,10 @@ enum GeneralPath {
         _ registration: FactoryRegistration, _ definition: @escaping @Sendable (P) -> T, _ parameter: P,
         at address: UnsafeRawPointer
     ) -> T {
-        let step = Resolution.begin(registration, at: address)
-        if let found = step.found { return found.read(T.self) }
+        var box: RegistrationBoxBase?
+        if let found = Resolution.begin(registration, at: address, closure: &box) { return found.read(T.self) }
         let value: T
-        if let box = step.closure {
+        if let box {
             value = registered(box, P.self, T.self)(parameter)
         } else {
             value = definition(parameter)
@@ -36,10 +36,10 @@ enum GeneralPath {
     /// reabstraction thunk, an allocation per value), and no parameter address to record.
     @usableFromInline @inline(never)
     static func resolve<T>(_ registration: FactoryRegistration, _ definition: @escaping @Sendable () -> T) -> T {
-        let step = Resolution.begin(registration, at: nil)
-        if let found = step.found { return found.read(T.self) }
+        var box: RegistrationBoxBase?
+        if let found = Resolution.begin(registration, at: nil, closure: &box) { return found.read(T.self) }
         let value: T
-        if let box = step.closure {
+        if let box {
             value = registered(box, Void.self, T.self)(())
         } else {
             value = definition()
@@ -85,33 +85,28 @@ enum GeneralPath {
 @usableFromInline
 func failMainActor(_ key: FactoryKey) -> Never { FactoryError.fail(.mainActorRequired(key)) }
 
-/// How a synchronous resolution goes on after ``Resolution/begin(_:at:)``: with the instance found, or by running a
-/// closure (`nil`: the definition's).
-struct SyncStep {
-    let found: FoundInstance?
-    let closure: RegistrationBoxBase?
-}
-
 extension Resolution {
     /// Up to the closure: the instance when there is nothing to build (cached, kept by this cycle, or built by the
-    /// thread it waited for), the resolution then ended; else the build entered, and this resolution kept on the
-    /// thread's context until ``finish(_:_:at:)``.
-    static func begin(_ registration: FactoryRegistration, at address: UnsafeRawPointer?) -> SyncStep {
+    /// thread it waited for), the resolution then ended; else `nil`, the closure to run (`nil`: the definition's) in
+    /// `closure`, the build entered, and this resolution kept on the thread's context until ``finish(_:_:at:)``.
+    static func begin(
+        _ registration: FactoryRegistration, at address: UnsafeRawPointer?, closure: inout RegistrationBoxBase?
+    ) -> FoundInstance? {
         guard var resolution = Resolution(registration, chain: nil) else {
             FactoryError.fail(.resolvedAfterShutdown(registration.key))
         }
         let context = resolution.context.unsafelyUnwrapped.takeUnretainedValue()
         if let found = resolution.find(registration, at: address, in: context) {
             resolution.end(registration, found.address, isNew: false, traced: true)
-            return SyncStep(found: found, closure: nil)
+            return found
         }
         if resolution.options.isolation == .main && !cfactory_is_main_actor() { failMainActor(registration.key) }
         context.enter(
             GeneralPath.frame(registration, pointer: address),
             checkCycles: resolution.flags & ContainerManager.Flags.checkCycles != 0)
-        let closure = resolution.options.closure
+        closure = resolution.options.closure
         context.builds.append(resolution)
-        return SyncStep(found: nil, closure: closure)
+        return nil
     }
 
     /// After the closure built `value`: the build's frame is left, its instance cached or kept for the cycle, and the

@@ -34,9 +34,19 @@ struct Resolution {
         if flags & ContainerManager.Flags.shutDown != 0 { return nil }
         options = ResolvedOptions.now(registration, flags: flags)
         context = chain == nil ? ResolutionContext.currentUnmanaged : nil
-        if options.usesDefinition { Self.reportDefinitionUse(registration, options, flags: flags) }
+        // No registration or context override applies: what strict mode calls unmocked.
+        if options.code == UInt8(ascii: "F") { Self.reportDefinitionUse(registration, options, flags: flags) }
         let task = chain ?? nil
-        if flags & ContainerManager.Flags.observed != 0 || isWatching(task) {
+        // Graph validation runs here, or a watched build is under way around this resolution; only per-request
+        // containers, what async builds capture most, pay to look up the task's chain from a synchronous one.
+        let watching =
+            if let context = context?.takeUnretainedValue() {
+                context.validation != nil || !context.watched.isEmpty
+                    || (flags & ContainerManager.Flags.perRequest != 0 && AsyncChain.current?.watch != nil)
+            } else {
+                task?.watch != nil
+            }
+        if flags & ContainerManager.Flags.observed != 0 || watching {
             watched = true
             watch(registration, task)
         }
@@ -86,14 +96,6 @@ struct Resolution {
 // MARK: - Captive dependencies
 
 extension Resolution {
-    /// Graph validation runs here, or a watched build is under way around this resolution.
-    private func isWatching(_ task: AsyncChain?) -> Bool {
-        guard let context = context?.takeUnretainedValue() else { return task?.watch != nil }
-        // Only per-request containers, what async builds capture most, pay to look up the task's chain.
-        return context.validation != nil || !context.watched.isEmpty
-            || (flags & ContainerManager.Flags.perRequest != 0 && AsyncChain.current?.watch != nil)
-    }
-
     /// The lifetime this resolution's instance has, for the check.
     func watchedResolution(_ registration: FactoryRegistration, depth: Int) -> WatchedResolution {
         WatchedResolution(

@@ -47,9 +47,9 @@ package final class ResolutionContext {
                     guard cells.parameterGates[parameter]?.build === self else { return nil }
                     return cells.setParameterGate(nil, for: parameter, &garbage)?.waitPoint
                 }
-                guard cells.gate.build === self else { return nil }
-                defer { cells.gate = BuildGate() }
-                return cells.gate.waitPoint
+                guard let gate = cells.gate, gate.build === self else { return nil }
+                cells.gate = nil
+                return gate.waitPoint
             }
             point?.open()
         }

@@ -30,7 +30,7 @@ package final class CellSet: @unchecked Sendable {
     @usableFromInline let admission: Admission
     /// Bumped by every removal, so an earlier build (whose closure may have been replaced) does not store.
     @exclusivity(unchecked) package var generation = 0
-    @exclusivity(unchecked) var gate = BuildGate()
+    @exclusivity(unchecked) var gate: BuildGate?
     @exclusivity(unchecked) package var parameterCells: [ParameterKey: CacheCell] = [:]
     @exclusivity(unchecked) package var parameterGates: [ParameterKey: BuildGate] = [:]
     @exclusivity(unchecked) package var parameterIndex: [Int: [ParameterKey]] = [:]  // their keys, by hash
@@ -82,7 +82,7 @@ package final class CellSet: @unchecked Sendable {
 
     /// Also makes a build of that scope under way keep its instance to itself.
     func remove(scopeID: ObjectIdentifier, _ garbage: inout Garbage) {
-        var removed = gate.scopeID == scopeID || parameterGates.values.contains { $0.scopeID == scopeID }
+        var removed = gate?.scopeID == scopeID || parameterGates.values.contains { $0.scopeID == scopeID }
         if let current = cell, current.scopeID == scopeID {
             setCell(nil, &garbage)
             removed = true

@@ -11,6 +11,8 @@ package final class GlobalStorage: @unchecked Sendable {
     package let lock = FactoryLock(owner: GlobalStorage.self)
     /// By scope identity; entries are never removed (resets empty their cells), so a slot's link into them stays valid.
     @exclusivity(unchecked) package var scopes: [ObjectIdentifier: ScopeCells] = [:]
+    /// Set once `scopes` has an entry: until then a `register` or reset has nothing to tell it, and takes no lock.
+    private let used = AtomicWord()
 
     package init() {}
 
@@ -37,6 +39,7 @@ package final class GlobalStorage: @unchecked Sendable {
             if let entry = cells.factories[key] { return (entry, cells.era) }
             let entry = Entry()
             cells.factories[key] = entry
+            used.store(1)
             return (entry, cells.era)
         }
     }
@@ -67,6 +70,7 @@ package final class GlobalStorage: @unchecked Sendable {
     /// A `register` on one container replaced `key`'s definition there: the instance its registrations share goes,
     /// as in Factory. Manager's lock held.
     func registered(_ key: FactoryKey, _ garbage: inout Garbage) {
+        guard used.value != 0 else { return }
         lock.withLock {
             for cells in scopes.values { cells.factories[key]?.shared.removeAll(&garbage) }
         }
@@ -74,6 +78,7 @@ package final class GlobalStorage: @unchecked Sendable {
 
     /// The factory's `reset(.scope)`: every instance it has here goes. Manager's lock held, if any.
     func reset(_ key: FactoryKey, _ garbage: inout Garbage) {
+        guard used.value != 0 else { return }
         lock.withLock {
             for cells in scopes.values {
                 guard let entry = cells.factories[key] else { continue }

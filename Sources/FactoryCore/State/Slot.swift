@@ -139,7 +139,7 @@ package final class SlotTable: @unchecked Sendable {
         var index = hash & mask
         while true {
             let pair = buckets + 2 + 2 &* index
-            guard let slot = AtomicReference<Slot>(word: pair + 1).load() else { return nil }
+            guard let slot = OwnedAtomicReference<Slot>.load(pair + 1) else { return nil }
             if pair.pointee == hash
                 && slot._withUnsafeGuaranteedRef({
                     ObjectIdentifier($0.valueType) == ObjectIdentifier(key.valueType)
