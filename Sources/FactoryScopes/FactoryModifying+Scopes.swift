@@ -98,32 +98,6 @@ extension AsyncParameterFactory {
 }
 #endif
 
-// Each standard scope, unretained (scopes are never freed), from a call to the
-// library, so that a definition does not compile the accessor of the lazy global
-// `Scope.cached` and its kin. One function per scope: a switch over an argument
-// would put its branches on every definition's path.
-extension FactoryRegistration {
-    @usableFromInline
-    static func singletonScope() -> Unmanaged<Scope> {
-        Unmanaged.passUnretained(Scope.singleton)
-    }
-
-    @usableFromInline
-    static func cachedScope() -> Unmanaged<Scope> {
-        Unmanaged.passUnretained(Scope.cached)
-    }
-
-    @usableFromInline
-    static func sharedScope() -> Unmanaged<Scope> {
-        Unmanaged.passUnretained(Scope.shared)
-    }
-
-    @usableFromInline
-    static func graphScope() -> Unmanaged<Scope> {
-        Unmanaged.passUnretained(Scope.graph)
-    }
-}
-
 extension ContainerManager {
     /// Drops every instance this container cached under `scope`.
     ///

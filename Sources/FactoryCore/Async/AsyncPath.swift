@@ -11,9 +11,7 @@ enum AsyncPath {
         _ registration: FactoryRegistration, _ factory: AsyncClosure<P, T>, _ parameter: P
     ) async throws -> T {
         let chain = AsyncChain.current
-        guard var resolution = Resolution(registration, chain: .some(chain)) else {
-            throw ContainerShutDownError(key: registration.key)
-        }
+        var resolution = try Resolution(registration, chain: .some(chain))
         let found: (value: T, isNew: Bool)
         do {
             found = try await resolution.run(registration, factory, parameter, chain: chain)

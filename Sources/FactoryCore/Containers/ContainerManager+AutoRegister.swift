@@ -10,7 +10,7 @@ extension ContainerManager {
 
     @_transparent @usableFromInline
     package func ensureAutoRegistered(_ container: any ManagedContainer) {
-        if flags.value & Flags.ready == 0 {
+        if flags.value & Flag.ready.rawValue == 0 {
             runAutoRegister(container)
         }
     }
@@ -19,7 +19,7 @@ extension ContainerManager {
     /// container then): one made before a reset resolves without re-running it; the next one made runs it.
     @_transparent @usableFromInline
     package func ensureAutoRegistered() {
-        if flags.value & Flags.ready == 0 {
+        if flags.value & Flag.ready.rawValue == 0 {
             waitForAutoRegister()
         }
     }

@@ -46,7 +46,8 @@ extension ContainerManager {
             let slot = table.findOrInsert(key)
             let describesType = isAutoRegisteringHere
             box.describesType = describesType
-            var options = slot.options ?? FactoryOptions()
+            var options = FactoryOptions()
+            if let current = slot.publishedOptions.load() { options = current.takeUnretainedValue().value }
             options.registration = box
             setOptions(options, of: slot, &garbage)
             if !describesType {

@@ -11,28 +11,30 @@ public final class ContainerManager: @unchecked Sendable {
     // Sendable: `state` is only touched under `lock`; `flags`, `table`, `storageLink`,
     // `defaultScopeWord` and `decoratorLink` are atomic.
 
-    /// Compile-time constants (transparent, so even an unoptimized build reads no global for them).
+    /// The bits of ``flags``. Cases, not stored statics: a stored static is a lazy global, and one `rawValue` reads
+    /// them all, so an unoptimized build makes one call for any of them, not one per flag.
     @usableFromInline
-    package enum Flags {
+    package enum Flag: Int {
         /// `autoRegister()` has run (or the container does not auto-register).
-        @_transparent @usableFromInline static var ready: Int { 1 << 0 }
-        @_transparent @usableFromInline static var trace: Int { 1 << 1 }
-        @_transparent @usableFromInline static var checkCycles: Int { 1 << 2 }
-        @_transparent @usableFromInline static var promiseTriggersError: Int { 1 << 3 }
-        @_transparent @usableFromInline static var decorator: Int { 1 << 4 }
-        @_transparent @usableFromInline static var defaultScope: Int { 1 << 5 }
+        case ready = 0x1
+        case trace = 0x2
+        case checkCycles = 0x4
+        case promiseTriggersError = 0x8
+        case decorator = 0x10
+        case defaultScope = 0x20
         /// Some factory here has persisted options (a registration, ...).
-        @_transparent @usableFromInline static var options: Int { 1 << 6 }
-        @_transparent @usableFromInline static var strict: Int { 1 << 7 }
+        case options = 0x40
+        case strict = 0x80
         /// Captive-dependency watching or graph drawing (``ContainerManager/logsCaptiveDependencies``).
-        @_transparent @usableFromInline static var observed: Int { 1 << 8 }
-        @_transparent @usableFromInline static var perRequest: Int { 1 << 9 }
+        case observed = 0x100
+        case perRequest = 0x200
         /// Shutdown has started: every resolution fails.
-        @_transparent @usableFromInline static var shutDown: Int { 1 << 10 }
-        /// Any of these sends a resolution down the general path; without them the definition is all there is.
-        @_transparent @usableFromInline static var general: Int {
-            trace | decorator | defaultScope | options | strict | observed | perRequest | shutDown
-        }
+        case shutDown = 0x400
+
+        /// Any of these sends a resolution down the general path; without them the definition is all there is:
+        /// trace, decorator, defaultScope, options, strict, observed, perRequest, shutDown.
+        @inlinable
+        package static var general: Int { 0x7F2 }
     }
 
     package struct State {
@@ -103,17 +105,17 @@ public final class ContainerManager: @unchecked Sendable {
 
     package func publishFlags() {  // `lock` held; the flags' only writer, so no update is lost
         var value = 0
-        if case .done = state.autoRegister { value |= Flags.ready }
-        if state.trace { value |= Flags.trace }
-        if state.checkCycles { value |= Flags.checkCycles }
-        if state.promiseTriggersError { value |= Flags.promiseTriggersError }
-        if state.decorator != nil { value |= Flags.decorator }
-        if state.defaultScope != nil { value |= Flags.defaultScope }
-        if state.optionsCount > 0 { value |= Flags.options }
-        if state.unmockedObserver != nil { value |= Flags.strict }
-        if state.logsCaptives || state.captiveObserver != nil || state.validations > 0 { value |= Flags.observed }
-        if state.isPerRequest { value |= Flags.perRequest }
-        if state.isShutDown { value |= Flags.shutDown }
+        if case .done = state.autoRegister { value |= Flag.ready.rawValue }
+        if state.trace { value |= Flag.trace.rawValue }
+        if state.checkCycles { value |= Flag.checkCycles.rawValue }
+        if state.promiseTriggersError { value |= Flag.promiseTriggersError.rawValue }
+        if state.decorator != nil { value |= Flag.decorator.rawValue }
+        if state.defaultScope != nil { value |= Flag.defaultScope.rawValue }
+        if state.optionsCount > 0 { value |= Flag.options.rawValue }
+        if state.unmockedObserver != nil { value |= Flag.strict.rawValue }
+        if state.logsCaptives || state.captiveObserver != nil || state.validations > 0 { value |= Flag.observed.rawValue }
+        if state.isPerRequest { value |= Flag.perRequest.rawValue }
+        if state.isShutDown { value |= Flag.shutDown.rawValue }
         defaultScopeWord.store(state.defaultScope.map { Int(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0)
         flags.store(value)
     }
@@ -164,8 +166,7 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Keeps the count behind ``Flags/options``; `lock` held.
     package func setOptions(_ options: consuming FactoryOptions?, of slot: Slot, _ garbage: inout Garbage) {
-        let had = slot.persistedOptions != nil
-        let has = slot.setOptions(options, &garbage)
+        let (had, has) = slot.setOptions(options, &garbage)
         if had != has {
             state.optionsCount += has ? 1 : -1
             publishFlags()

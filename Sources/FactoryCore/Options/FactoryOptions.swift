@@ -1,7 +1,7 @@
 // Options in one shape: modifiers write a `FactoryOptions` (a definition's, or one persisted in a container), and a
 // resolution reads the one merge of them, `ResolvedOptions.options`. A new option is a field here and its line in
 // `adopt`, its modifier, and the one place that acts on it. Writing a definition's options marks it `.general`, and a
-// persisted one sets the container's `Flags.options`: either sends resolutions down the general path, so the lock-free
+// persisted one sets the container's `Flag.options.rawValue`: either sends resolutions down the general path, so the lock-free
 // hit never skips an option.
 
 /// What a factory's modifiers set, in its definition or (at run time, or by `once()`) in a container, where each
@@ -102,9 +102,9 @@ struct ResolvedOptions {
     static func now(_ registration: FactoryRegistration, flags: Int) -> ResolvedOptions {
         let manager = registration.manager
         let persisted =
-            flags & ContainerManager.Flags.options != 0
+            flags & ContainerManager.Flag.options.rawValue != 0
             ? manager.findSlot(registration.key)?.takeUnretainedValue().loadOptions() : nil
-        let defaultScope = flags & ContainerManager.Flags.defaultScope != 0 ? manager.publishedDefaultScope : nil
+        let defaultScope = flags & ContainerManager.Flag.defaultScope.rawValue != 0 ? manager.publishedDefaultScope : nil
         return ResolvedOptions(registration, persisted: persisted, defaultScope: defaultScope)
     }
 

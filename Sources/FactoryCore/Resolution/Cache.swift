@@ -177,18 +177,17 @@ extension CacheLocation {
         let claim = BuildClaim(
             location: self, parameterKey: parameterKey, scopeID: scopeID, generation: generation,
             shutdown: options.options.shutdown, key: key, manager: manager)
-        let build: AnyObject
         switch joiner {
-        case .thread(let context): build = context
+        case .thread(let context):
+            setGate(BuildGate(build: context, scopeID: scopeID, generation: generation, epoch: epoch), parameterKey, &garbage)
+            return .build(claim)
         #if SwiftConcurrency
-        case .task(let node): build = AsyncBuild(claim: claim, node: node)
+        case .task(let node):
+            let build = AsyncBuild(claim: claim, node: node)
+            setGate(BuildGate(build: build, scopeID: scopeID, generation: generation, epoch: epoch), parameterKey, &garbage)
+            return .start(build)
         #endif
         }
-        setGate(BuildGate(build: build, scopeID: scopeID, generation: generation, epoch: epoch), parameterKey, &garbage)
-        #if SwiftConcurrency
-        if let build = build as? AsyncBuild { return .start(build) }
-        #endif
-        return .build(claim)
     }
 
     /// Of this location's epoch, under `scopeID` and within its time to live.
@@ -362,7 +361,7 @@ extension FactoryRegistration {
     package func hit() -> CellHit {
         let flags = manager.flags.value
         guard
-            flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
+            flags & (ContainerManager.Flag.general | ContainerManager.Flag.ready.rawValue) == ContainerManager.Flag.ready.rawValue
                 && !traits.contains(.general), let scope = scopeReference
         else { return CellHit(cell: nil, record: nil) }
         return hit(in: scope)
@@ -390,11 +389,11 @@ extension FactoryRegistration {
     @usableFromInline
     package func fastStep(parameter: UnsafeRawPointer?) -> FastStep {
         let flags = manager.flags.value
-        // Any option beyond scope and ttl (`.general`, `Flags.options`) takes the general path,
+        // Any option beyond scope and ttl (`.general`, `Flag.options.rawValue`) takes the general path,
         // which applies them all: a decorator, say, needs the instance's address, and taking it in
         // `resolved()` would give every hit there a stack protector.
         guard
-            flags & (ContainerManager.Flags.general | ContainerManager.Flags.ready) == ContainerManager.Flags.ready
+            flags & (ContainerManager.Flag.general | ContainerManager.Flag.ready.rawValue) == ContainerManager.Flag.ready.rawValue
                 && !traits.contains(.general)
         else { return FastStep(hit: CellHit(cell: nil, record: nil), build: nil) }
         if let scope = scopeReference, scope._withUnsafeGuaranteedRef({ $0.keeping }) != .nothing {
@@ -403,7 +402,7 @@ extension FactoryRegistration {
         if isolation == .main && !cfactory_is_main_actor() { failMainActor(key) }
         let context = ResolutionContext.currentUnmanaged
         context._withUnsafeGuaranteedRef {
-            $0.enter(GeneralPath.frame(self, pointer: parameter), checkCycles: flags & ContainerManager.Flags.checkCycles != 0)
+            $0.enter(GeneralPath.frame(self, pointer: parameter), checkCycles: flags & ContainerManager.Flag.checkCycles.rawValue != 0)
         }
         return FastStep(hit: CellHit(cell: nil, record: nil), build: context)
     }

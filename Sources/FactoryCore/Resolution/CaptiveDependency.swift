@@ -30,7 +30,7 @@ package struct WatchedResolution: Sendable {
     package let manager: ContainerManager  // told about captures when no validation runs
 
     package init(key: FactoryKey, scope: Scope?, ttl: UInt64, flags: Int, depth: Int, manager: ContainerManager) {
-        let perRequest = flags & ContainerManager.Flags.perRequest != 0
+        let perRequest = flags & ContainerManager.Flag.perRequest.rawValue != 0
         self.key = key
         self.scope = scope
         self.ttl = ttl

@@ -92,8 +92,11 @@ extension Resolution {
     static func begin(
         _ registration: FactoryRegistration, at address: UnsafeRawPointer?, closure: inout RegistrationBoxBase?
     ) -> FoundInstance? {
-        guard var resolution = Resolution(registration, chain: nil) else {
-            FactoryError.fail(.resolvedAfterShutdown(registration.key))
+        var resolution: Resolution
+        do throws(ContainerShutDownError) {
+            resolution = try Resolution(registration, chain: nil)
+        } catch {
+            FactoryError.fail(.resolvedAfterShutdown(error.key))
         }
         let context = resolution.context.unsafelyUnwrapped.takeUnretainedValue()
         if let found = resolution.find(registration, at: address, in: context) {
@@ -103,7 +106,7 @@ extension Resolution {
         if resolution.options.isolation == .main && !cfactory_is_main_actor() { failMainActor(registration.key) }
         context.enter(
             GeneralPath.frame(registration, pointer: address),
-            checkCycles: resolution.flags & ContainerManager.Flags.checkCycles != 0)
+            checkCycles: resolution.flags & ContainerManager.Flag.checkCycles.rawValue != 0)
         closure = resolution.options.closure
         context.builds.append(resolution)
         return nil

@@ -20,18 +20,18 @@ struct Resolution {
     var keepsInCycle = false
 
     /// The beginning: flags, shutdown, the options merged once, strict mode and promises, the captive-dependency watch
-    /// and the trace. `nil` when the container is shut down: a synchronous kind stops, an asynchronous one throws.
+    /// and the trace. Throws when the container is shut down: a synchronous kind stops, an asynchronous one throws.
     /// `chain` is the running task's resolutions for an asynchronous resolution (`.some(nil)` outside any), `nil`
     /// for a synchronous one.
-    init?(_ registration: FactoryRegistration, chain: AsyncChain??) {
+    init(_ registration: FactoryRegistration, chain: AsyncChain??) throws(ContainerShutDownError) {
         let manager = registration.manager
         var flags = manager.flags.value
-        if flags & ContainerManager.Flags.ready == 0 {
+        if flags & ContainerManager.Flag.ready.rawValue == 0 {
             manager.waitForAutoRegister()
             flags = manager.flags.value
         }
         self.flags = flags
-        if flags & ContainerManager.Flags.shutDown != 0 { return nil }
+        if flags & ContainerManager.Flag.shutDown.rawValue != 0 { throw ContainerShutDownError(key: registration.key) }
         options = ResolvedOptions.now(registration, flags: flags)
         context = chain == nil ? ResolutionContext.currentUnmanaged : nil
         // No registration or context override applies: what strict mode calls unmocked.
@@ -42,21 +42,21 @@ struct Resolution {
         let watching =
             if let context = context?.takeUnretainedValue() {
                 context.validation != nil || !context.watched.isEmpty
-                    || (flags & ContainerManager.Flags.perRequest != 0 && AsyncChain.current?.watch != nil)
+                    || (flags & ContainerManager.Flag.perRequest.rawValue != 0 && AsyncChain.current?.watch != nil)
             } else {
                 task?.watch != nil
             }
-        if flags & ContainerManager.Flags.observed != 0 || watching {
+        if flags & ContainerManager.Flag.observed.rawValue != 0 || watching {
             watched = true
             watch(registration, task)
         }
-        if flags & ContainerManager.Flags.trace != 0 { trace = beginTrace(registration, task) }
+        if flags & ContainerManager.Flag.trace.rawValue != 0 { trace = beginTrace(registration, task) }
     }
 
     /// Strict mode hears of it; an unregistered `promised()` factory is reported.
     private static func reportDefinitionUse(_ registration: FactoryRegistration, _ resolved: ResolvedOptions, flags: Int) {
-        if flags & ContainerManager.Flags.strict != 0 { registration.manager.reportUnmocked(registration.key) }
-        guard resolved.options.promised && flags & ContainerManager.Flags.promiseTriggersError != 0 else { return }
+        if flags & ContainerManager.Flag.strict.rawValue != 0 { registration.manager.reportUnmocked(registration.key) }
+        guard resolved.options.promised && flags & ContainerManager.Flag.promiseTriggersError.rawValue != 0 else { return }
         // DEBUG only, as Factory does; graph validation whenever the flag is on, so release test runs find it.
         #if DEBUG
         FactoryError.report(.unregisteredPromise(registration.key))
@@ -74,7 +74,7 @@ struct Resolution {
         // Before the decorators: what they resolve is not part of this build.
         if watched, let context { context._withUnsafeGuaranteedRef { _ = $0.watched.removeLast() } }
         options.options.decorator?.decorate(value, isNew: isNew)
-        if flags & ContainerManager.Flags.decorator != 0, let decorator = registration.manager.publishedDecorator {
+        if flags & ContainerManager.Flag.decorator.rawValue != 0, let decorator = registration.manager.publishedDecorator {
             decorator(AnyValue.load(value, registration.valueType))
         }
         guard let trace else { return }

@@ -39,7 +39,6 @@ extension ContainerManager {
     }
 }
 
-#if SwiftConcurrency
 /// Thrown by an asynchronous factory resolved from a container whose shutdown has started
 /// (FactoryScopes' `manager.shutdown(includingSingletons:timeout:)`).
 public struct ContainerShutDownError: Error, CustomStringConvertible {
@@ -50,4 +49,4 @@ public struct ContainerShutDownError: Error, CustomStringConvertible {
     public var description: String { FactoryError.resolvedAfterShutdown(key).message }
 }
 
-#endif
+

@@ -46,14 +46,16 @@ package final class Slot: @unchecked Sendable {
         return options
     }
 
-    /// Empty options publish `nil`; returns whether options are published now.
+    /// Empty options publish `nil`; returns whether options were published before, and are now.
     @discardableResult
-    package func setOptions(_ options: consuming FactoryOptions?, _ garbage: inout Garbage) -> Bool {
+    package func setOptions(_ options: consuming FactoryOptions?, _ garbage: inout Garbage) -> (had: Bool, has: Bool) {
         var published: OptionsBox?
         if let options, !options.isEmpty { published = OptionsBox(options) }
         let has = published != nil
-        garbage.add(publishedOptions.exchange(published))
-        return has
+        let old = publishedOptions.exchange(published)
+        let had = old != nil
+        garbage.add(old)
+        return (had, has)
     }
 
     func linkHit(to cells: CellSet, _ garbage: inout Garbage) {
