@@ -11,7 +11,8 @@ enum AsyncPath {
         _ registration: FactoryRegistration, _ factory: AsyncClosure<P, T>, _ parameter: P
     ) async throws -> T {
         let chain = AsyncChain.current
-        var resolution = try Resolution(registration, chain: .some(chain))
+        var resolution = Resolution.begin(registration, chain: .some(chain))
+        if resolution.isShutDown { throw ContainerShutDownError(key: registration.key) }
         let found: (value: T, isNew: Bool)
         do {
             found = try await resolution.run(registration, factory, parameter, chain: chain)
@@ -99,7 +100,8 @@ extension Resolution {
             ?? chain?.trace.map { TracePosition(cycle: $0.cycle, depth: $0.depth + 1) }
         return AsyncChain(
             key: key, containerID: registration.containerID, parameter: parameter, parameterless: parameterless,
-            parent: chain, watch: watched ? watchedResolution(registration, depth: 0) : nil, trace: position)
+            parent: chain, watch: watched ? WatchedResolution(registration, options, flags: flags, depth: 0) : nil,
+            trace: position)
     }
 
     /// The closure chosen; every box of this key was made for `P` and `T`, checked all the same, as user code reaches it.

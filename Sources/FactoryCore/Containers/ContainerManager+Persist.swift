@@ -46,10 +46,7 @@ extension ContainerManager {
             let slot = table.findOrInsert(key)
             let describesType = isAutoRegisteringHere
             box.describesType = describesType
-            var options = FactoryOptions()
-            if let current = slot.publishedOptions.load() { options = current.takeUnretainedValue().value }
-            options.registration = box
-            setOptions(options, of: slot, &garbage)
+            setRegistration(box, of: slot, &garbage)
             if !describesType {
                 slot.removeAllInstances(&garbage)
                 globalStorageReference.takeUnretainedValue().registered(key, &garbage)
@@ -61,10 +58,8 @@ extension ContainerManager {
     /// Registrations' instances included; `shared` also resets the global storage's. `lock` held.
     package func clearCaches(_ slot: Slot, key: FactoryKey, shared: Bool, _ garbage: inout Garbage) {
         slot.removeAllInstances(&garbage)
-        if let options = slot.persistedOptions {
-            options.value.registration?.cells?.removeAll(&garbage)
-            for context in options.value.contexts { context.box.cells?.removeAll(&garbage) }
-        }
+        slot.registration?.cells?.removeAll(&garbage)
+        for context in slot.options?.contexts ?? [] { context.box.cells?.removeAll(&garbage) }
         if shared { globalStorageReference.takeUnretainedValue().reset(key, &garbage) }
     }
 
@@ -84,11 +79,11 @@ extension ContainerManager {
 
     /// `lock` held.
     package func resetOptions(_ options: FactoryResetOptions, of slot: Slot, _ garbage: inout Garbage) {
+        if options.contains(.all) || options.contains(.registration) { setRegistration(nil, of: slot, &garbage) }
         if options.contains(.all) {
             setOptions(nil, of: slot, &garbage)
-        } else if var current = slot.options {
-            if options.contains(.registration) { current.registration = nil }
-            if options.contains(.context) { current.contexts.removeAll() }
+        } else if options.contains(.context), var current = slot.options {
+            current.contexts.removeAll()
             setOptions(current, of: slot, &garbage)
         }
     }

@@ -8,6 +8,7 @@ extension ContainerManager {
 
     package struct SlotSnapshot {
         package var options: FactoryOptions?
+        package var registration: RegistrationBoxBase?
         package var cell: CacheCell?
         package var parameterCells: [ParameterKey: CacheCell]
     }
@@ -34,6 +35,7 @@ extension ContainerManager {
             for slot in table.all() {
                 let saved = snapshot.slots[ObjectIdentifier(slot)]
                 setOptions(saved?.options, of: slot, &garbage)
+                setRegistration(saved?.registration, of: slot, &garbage)
                 restoreCells(of: slot, from: saved, &garbage)
             }
             garbage.keep(snapshot)
@@ -54,7 +56,8 @@ extension ContainerManager {
         var slots: [ObjectIdentifier: SlotSnapshot] = [:]
         for slot in table.all() {
             slots[ObjectIdentifier(slot)] = SlotSnapshot(
-                options: slot.options, cell: slot.cells.cell, parameterCells: slot.cells.parameterCells)
+                options: slot.options, registration: slot.registration, cell: slot.cells.cell,
+                parameterCells: slot.cells.parameterCells)
         }
         return slots
     }

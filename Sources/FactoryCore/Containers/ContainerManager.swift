@@ -166,11 +166,23 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Keeps the count behind ``Flags/options``; `lock` held.
     package func setOptions(_ options: consuming FactoryOptions?, of slot: Slot, _ garbage: inout Garbage) {
-        let (had, has) = slot.setOptions(options, &garbage)
-        if had != has {
-            state.optionsCount += has ? 1 : -1
-            publishFlags()
-        }
+        let had = slot.isPersisted
+        slot.setOptions(consume options, &garbage)
+        countPersisted(slot, had: had)
+    }
+
+    /// Keeps the count behind ``Flag/options``; `lock` held.
+    package func setRegistration(_ box: RegistrationBoxBase?, of slot: Slot, _ garbage: inout Garbage) {
+        let had = slot.isPersisted
+        garbage.add(slot.publishedRegistration.exchange(box))
+        countPersisted(slot, had: had)
+    }
+
+    private func countPersisted(_ slot: Slot, had: Bool) {
+        let has = slot.isPersisted
+        guard had != has else { return }
+        state.optionsCount += has ? 1 : -1
+        publishFlags()
     }
 
     /// Trace every resolution cycle of this container through ``logger`` (off by default): one line per

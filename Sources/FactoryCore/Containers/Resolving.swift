@@ -42,7 +42,7 @@ extension Resolving {
     private func registration<T>(of factory: Factory<T>) -> RegistrationBox<Factory<T>.Closure>? {
         manager.ensureAutoRegistered(self)
         let key = factory.registration.key
-        let box = manager.findSlot(key)?._withUnsafeGuaranteedRef { $0.loadOptions()?.value.registration }
+        let box = manager.findSlot(key)?.takeUnretainedValue().loadPersisted().registration
         // Safe: the key names `T` and a `Void` parameter, so its box holds `Factory<T>.Closure`.
         return box.map { unsafeDowncast($0, to: RegistrationBox<Factory<T>.Closure>.self) }
     }

@@ -223,7 +223,7 @@ extension FactoryRegistration {
     /// from every value so they never overwrite what was persisted; later modifiers persist.
     @usableFromInline
     package mutating func applyOnce() {
-        let alreadyApplied = (manager.findSlot(key)?._withUnsafeGuaranteedRef { $0.loadOptions() })?.value.onceApplied ?? false
+        let alreadyApplied = manager.findSlot(key)?.takeUnretainedValue().loadPersisted().options?.value.onceApplied ?? false
         if !alreadyApplied {
             let definition = self
             modify(persist: true) { options, _ in

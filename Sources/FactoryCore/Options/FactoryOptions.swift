@@ -1,15 +1,15 @@
 // Options in one shape: modifiers write a `FactoryOptions` (a definition's, or one persisted in a container), and a
-// resolution reads the one merge of them, `ResolvedOptions.options`. A new option is a field here and its line in
-// `adopt`, its modifier, and the one place that acts on it. Writing a definition's options marks it `.general`, and a
+// resolution reads them merged, through `ResolvedOptions`. A new option is a field here, its line in `adopt` and its
+// accessor in `ResolvedOptions` (this file), its modifier, and the one place that acts on it. Writing a definition's options marks it `.general`, and a
 // persisted one sets the container's `Flag.options.rawValue`: either sends resolutions down the general path, so the lock-free
 // hit never skips an option.
 
 /// What a factory's modifiers set, in its definition or (at run time, or by `once()`) in a container, where each
-/// field wins over the definition's. The definition keeps `scope` and `ttl` inline instead (the two words the
+/// field wins over the definition's. A container keeps a `register`'s closure beside them (``Slot/registration``):
+/// registering, the commonest change, then publishes one reference. The definition keeps `scope` and `ttl` inline instead (the two words the
 /// lock-free hit reads, ``FactoryRegistration/scopeReference``), and `scopeOnParameters` and `promised` as traits.
 @usableFromInline
 package struct FactoryOptions: Sendable {
-    @usableFromInline package var registration: RegistrationBoxBase?  // persisted only
     @usableFromInline package var contexts: [ContextOverride] = []
     /// A `nil` `scope` with `hasScope` is the container's default.
     @usableFromInline package var hasScope = false
@@ -26,13 +26,12 @@ package struct FactoryOptions: Sendable {
     package init() {}
 
     package var isEmpty: Bool {
-        registration == nil && contexts.isEmpty && !hasScope && ttl == nil && decorator == nil && shutdown == nil
+        contexts.isEmpty && !hasScope && ttl == nil && decorator == nil && shutdown == nil
             && scopeOnParameters == nil && !promised && !onceApplied
     }
 
     /// Fills what these options leave unset from `definition`'s modifiers (not its context overrides, which a
-    /// resolution chooses from separately, ``ResolvedOptions/choose(_:_:)``): how a resolution merges, and what
-    /// `once()` persists.
+    /// resolution chooses from separately): what `once()` persists, by the rule ``ResolvedOptions`` reads them with.
     mutating func adopt(_ definition: FactoryRegistration) {
         if !hasScope && definition.traits.contains(.hasScope) {
             hasScope = true
@@ -63,20 +62,23 @@ package struct ContextOverride: Sendable {
     package let box: RegistrationBoxBase
 }
 
-/// What one resolution uses, for every kind: the container's persisted options and the running context merged over
-/// the definition, once (``init(_:persisted:defaultScope:)``).
+/// What one resolution reads, for every kind: the container's persisted options and the running context over the
+/// definition's, merged once (``init(_:persisted:defaultScope:)``). It refers to both sets of options rather than
+/// copying them: the fields every resolution reads are resolved here, the rest on use (``decorator``, ``shutdown``).
 struct ResolvedOptions {
     /// What the merge read: the decision under the lock compares them with the current ones, and a resolution that
     /// finds a `register`, reset or default-scope change in between merges again (``Decision/retry``).
     let persisted: OptionsBox?
+    let registration: RegistrationBoxBase?
     let defaultScope: Unmanaged<Scope>?  // scopes are never freed
-    /// The merge: the persisted options, with the definition's filling what they leave unset.
-    var options: FactoryOptions
-    /// What the merge comes to: the scope (the container's default where none is set), the time to live in
-    /// nanoseconds (0: none), and whether instances are kept per parameter.
-    var scope: Scope?
-    var ttl: UInt64
-    var scopeOnParameters: Bool
+    /// The definition's own, beside its inline scope, ttl and traits.
+    let definition: OptionsBox?
+    /// The scope (the container's default where none is set), the time to live in nanoseconds (0: none), and whether
+    /// instances are kept per parameter.
+    let scope: Scope?
+    let ttl: UInt64
+    let scopeOnParameters: Bool
+    let promised: Bool
     /// The closure to run; `nil`: the definition's.
     var closure: RegistrationBoxBase?
     /// The persisted box `closure` came from, with which a strategy may keep instances (``RegistrationBoxBase/cells``).
@@ -86,58 +88,88 @@ struct ResolvedOptions {
     /// Trace code of a new instance (ASCII): `F` definition, `R` registration, `O` context override.
     var code = UInt8(ascii: "F")
 
-    init(_ definition: FactoryRegistration, persisted: OptionsBox?, defaultScope: Unmanaged<Scope>?) {
+    /// Each field as ``FactoryOptions/adopt(_:)`` merges it: a persisted one wins, the definition's fills the rest.
+    init(
+        _ registration: FactoryRegistration, persisted: OptionsBox?, registered: RegistrationBoxBase?,
+        defaultScope: Unmanaged<Scope>?
+    ) {
         self.persisted = persisted
+        self.registration = registered
         self.defaultScope = defaultScope
-        options = persisted?.value ?? FactoryOptions()
-        isolation = definition.isolation
-        options.adopt(definition)
-        scope = options.scope ?? defaultScope?.takeUnretainedValue()
-        ttl = options.ttl ?? 0
-        scopeOnParameters = options.scopeOnParameters ?? false
-        choose(definition.options, persisted)
+        definition = registration.options
+        let traits = registration.traits
+        isolation = registration.isolation
+        // Field by field from the box: a copy of the whole options would retain and release each reference.
+        guard let set = persisted else {
+            scope = registration.scope ?? defaultScope?.takeUnretainedValue()
+            ttl = registration.ttl
+            scopeOnParameters = traits.contains(.scopeOnParameters)
+            promised = traits.contains(.promised)
+            choose()
+            return
+        }
+        // A `nil` scope set (`.scope(nil)`) is the container's default, as is none.
+        scope = (set.value.hasScope ? set.value.scope : registration.scope) ?? defaultScope?.takeUnretainedValue()
+        ttl = set.value.ttl ?? registration.ttl
+        scopeOnParameters = set.value.scopeOnParameters ?? traits.contains(.scopeOnParameters)
+        promised = set.value.promised || traits.contains(.promised)
+        choose()
     }
 
     /// Read without a lock; `flags` are the container's.
     static func now(_ registration: FactoryRegistration, flags: Int) -> ResolvedOptions {
         let manager = registration.manager
-        let persisted =
-            flags & ContainerManager.Flag.options.rawValue != 0
-            ? manager.findSlot(registration.key)?.takeUnretainedValue().loadOptions() : nil
+        var persisted: (options: OptionsBox?, registration: RegistrationBoxBase?)
+        if flags & ContainerManager.Flag.options.rawValue != 0, let slot = manager.findSlot(registration.key) {
+            persisted = slot.takeUnretainedValue().loadPersisted()
+        }
         let defaultScope = flags & ContainerManager.Flag.defaultScope.rawValue != 0 ? manager.publishedDefaultScope : nil
-        return ResolvedOptions(registration, persisted: persisted, defaultScope: defaultScope)
+        return ResolvedOptions(
+            registration, persisted: persisted.options, registered: persisted.registration, defaultScope: defaultScope)
     }
 
+    var decorator: DecoratorBoxBase? {
+        if let set = persisted?.value.decorator { return set }
+        return definition?.value.decorator
+    }
 
+    var shutdown: ShutdownHandler? {
+        if let set = persisted?.value.shutdown { return set }
+        return definition?.value.shutdown
+    }
 
     /// The closure: a matching context override (lowest rank; for one context type a persisted override beats the
     /// definition's, and among persisted ones the last added), else a registration, else the definition.
-    private mutating func choose(_ definition: OptionsBox?, _ persisted: OptionsBox?) {
-        let own = definition?.value.contexts ?? []
-        let set = persisted?.value.contexts ?? []
-        if !own.isEmpty || !set.isEmpty {
-            let (current, honors) = FactoryContext.matching
-            var best: (rank: Int, box: RegistrationBoxBase, persisted: Bool)?
-            for override in own where override.type.matches(current, honorsLaunchOverridesInRelease: honors) {
-                if set.contains(where: { $0.type == override.type }) { continue }
-                if best == nil || override.type.rank < best!.rank { best = (override.type.rank, override.box, false) }
-            }
-            for override in set where override.type.matches(current, honorsLaunchOverridesInRelease: honors) {
-                if best == nil || override.type.rank <= best!.rank { best = (override.type.rank, override.box, true) }
-            }
-            if let best {
-                closure = best.box
-                box = best.persisted ? best.box : nil
-                isolation = best.box.isolation
-                code = UInt8(ascii: "O")
-                return
-            }
+    private mutating func choose() {
+        if definition?.value.contexts.isEmpty == false || persisted?.value.contexts.isEmpty == false,
+            let best = bestContext()
+        {
+            closure = best.box
+            box = best.persisted ? best.box : nil
+            isolation = best.box.isolation
+            code = UInt8(ascii: "O")
+            return
         }
-        guard let registered = options.registration else { return }
+        guard let registered = registration else { return }
         closure = registered
         box = registered
         isolation = registered.isolation
         code = UInt8(ascii: "R")
+    }
+
+    private func bestContext() -> (box: RegistrationBoxBase, persisted: Bool)? {
+        let own = definition?.value.contexts ?? []
+        let set = persisted?.value.contexts ?? []
+        let (current, honors) = FactoryContext.matching
+        var best: (rank: Int, box: RegistrationBoxBase, persisted: Bool)?
+        for override in own where override.type.matches(current, honorsLaunchOverridesInRelease: honors) {
+            if set.contains(where: { $0.type == override.type }) { continue }
+            if best == nil || override.type.rank < best!.rank { best = (override.type.rank, override.box, false) }
+        }
+        for override in set where override.type.matches(current, honorsLaunchOverridesInRelease: honors) {
+            if best == nil || override.type.rank <= best!.rank { best = (override.type.rank, override.box, true) }
+        }
+        return best.map { ($0.box, $0.persisted) }
     }
 }
 

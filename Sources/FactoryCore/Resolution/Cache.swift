@@ -91,9 +91,8 @@ extension ContainerManager {
         if state.isShutDown { return .shutDown }
         let slot = table.findOrInsert(key)
         // The closure and options must be the current ones: a build never runs a closure older than its generation.
-        var persisted: UnsafeMutableRawPointer?
-        if let box = options.persisted { persisted = Unmanaged.passUnretained(box).toOpaque() }
-        guard slot.publishedOptions.load()?.toOpaque() == persisted,
+        guard slot.publishedOptions.load()?.takeUnretainedValue() === options.persisted,
+            slot.publishedRegistration.load()?.takeUnretainedValue() === options.registration,
             state.defaultScope === options.defaultScope?.takeUnretainedValue()
         else { return .retry }
         let place: CacheLocation?
@@ -176,7 +175,7 @@ extension CacheLocation {
         }
         let claim = BuildClaim(
             location: self, parameterKey: parameterKey, scopeID: scopeID, generation: generation,
-            shutdown: options.options.shutdown, key: key, manager: manager)
+            shutdown: options.shutdown, key: key, manager: manager)
         switch joiner {
         case .thread(let context):
             setGate(BuildGate(build: context, scopeID: scopeID, generation: generation, epoch: epoch), parameterKey, &garbage)
@@ -251,8 +250,9 @@ package struct BuildGate {
     }
 }
 
-/// A started build's right to store its instance in its entry.
-struct BuildClaim {
+/// A started build's right to store its instance in its entry. A class: made for a cached build only, and carried by
+/// reference across the build.
+final class BuildClaim {
     let location: CacheLocation
     let parameterKey: ParameterKey?
     let scopeID: ObjectIdentifier
@@ -260,6 +260,19 @@ struct BuildClaim {
     let shutdown: ShutdownHandler?
     let key: FactoryKey
     let manager: ContainerManager
+
+    init(
+        location: CacheLocation, parameterKey: ParameterKey?, scopeID: ObjectIdentifier, generation: Int,
+        shutdown: ShutdownHandler?, key: FactoryKey, manager: ContainerManager
+    ) {
+        self.location = location
+        self.parameterKey = parameterKey
+        self.scopeID = scopeID
+        self.generation = generation
+        self.shutdown = shutdown
+        self.key = key
+        self.manager = manager
+    }
 
     /// Caches `value` unless the entry moved on since the build started, and clears the gate unless a newer build
     /// replaced it; takes the locks, drops after unlocking. Returns the cleared gate, whose waiters the caller wakes,

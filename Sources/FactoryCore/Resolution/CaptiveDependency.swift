@@ -40,7 +40,13 @@ package struct WatchedResolution: Sendable {
         self.manager = manager
     }
 
-    /// The scope's label (`unique`, `cached`, ...), then `, timeToLive` and `, per-request` when they apply.
+    /// A resolution of `registration` with `options`, as the check sees it.
+    init(_ registration: FactoryRegistration, _ options: ResolvedOptions, flags: Int, depth: Int) {
+        self.init(
+            key: registration.key, scope: options.scope, ttl: options.ttl, flags: flags, depth: depth,
+            manager: registration.manager)
+    }
+
     package var scopeLabel: String {
         (scope ?? Scope.unique).label + (ttl != 0 ? ", timeToLive" : "") + (perRequest ? ", per-request" : "")
     }

@@ -21,14 +21,15 @@ enum GeneralPath {
         at address: UnsafeRawPointer
     ) -> T {
         var box: RegistrationBoxBase?
-        if let found = Resolution.begin(registration, at: address, closure: &box) { return found.read(T.self) }
+        var kept = false
+        if let found = Resolution.begin(registration, at: address, closure: &box, kept: &kept) { return found.read(T.self) }
         let value: T
         if let box {
             value = registered(box, P.self, T.self)(parameter)
         } else {
             value = definition(parameter)
         }
-        finish(registration, value, at: address)
+        finish(registration, value, at: address, kept: kept)
         return value
     }
 
@@ -37,14 +38,15 @@ enum GeneralPath {
     @usableFromInline @inline(never)
     static func resolve<T>(_ registration: FactoryRegistration, _ definition: @escaping @Sendable () -> T) -> T {
         var box: RegistrationBoxBase?
-        if let found = Resolution.begin(registration, at: nil, closure: &box) { return found.read(T.self) }
+        var kept = false
+        if let found = Resolution.begin(registration, at: nil, closure: &box, kept: &kept) { return found.read(T.self) }
         let value: T
         if let box {
             value = registered(box, Void.self, T.self)(())
         } else {
             value = definition()
         }
-        finish(registration, value, at: nil)
+        finish(registration, value, at: nil, kept: kept)
         return value
     }
 
@@ -71,7 +73,9 @@ enum GeneralPath {
         unsafeDowncast(box, to: RegistrationBox<(P) -> T>.self).closure
     }
 
-    private static func finish<T>(_ registration: FactoryRegistration, _ value: T, at address: UnsafeRawPointer?) {
+    /// A build that kept nothing to do after its closure only leaves its frame.
+    private static func finish<T>(_ registration: FactoryRegistration, _ value: T, at address: UnsafeRawPointer?, kept: Bool) {
+        guard kept else { return ResolutionContext.current.leave() }
         withUnsafePointer(to: value) { Resolution.finish(registration, $0, at: address) }
     }
 
@@ -88,16 +92,15 @@ func failMainActor(_ key: FactoryKey) -> Never { FactoryError.fail(.mainActorReq
 extension Resolution {
     /// Up to the closure: the instance when there is nothing to build (cached, kept by this cycle, or built by the
     /// thread it waited for), the resolution then ended; else `nil`, the closure to run (`nil`: the definition's) in
-    /// `closure`, the build entered, and this resolution kept on the thread's context until ``finish(_:_:at:)``.
+    /// `closure`, and the build entered. If anything remains to do after the closure (cache its instance, keep it for
+    /// the cycle, trace, watch, decorate), this resolution is `kept` on the thread's context until
+    /// ``finish(_:_:at:)``; else the build's end is leaving its frame.
     static func begin(
-        _ registration: FactoryRegistration, at address: UnsafeRawPointer?, closure: inout RegistrationBoxBase?
+        _ registration: FactoryRegistration, at address: UnsafeRawPointer?, closure: inout RegistrationBoxBase?,
+        kept: inout Bool
     ) -> FoundInstance? {
-        var resolution: Resolution
-        do throws(ContainerShutDownError) {
-            resolution = try Resolution(registration, chain: nil)
-        } catch {
-            FactoryError.fail(.resolvedAfterShutdown(error.key))
-        }
+        var resolution = Resolution.begin(registration, chain: nil)
+        if resolution.isShutDown { FactoryError.fail(.resolvedAfterShutdown(registration.key)) }
         let context = resolution.context.unsafelyUnwrapped.takeUnretainedValue()
         if let found = resolution.find(registration, at: address, in: context) {
             resolution.end(registration, found.address, isNew: false, traced: true)
@@ -108,7 +111,14 @@ extension Resolution {
             GeneralPath.frame(registration, pointer: address),
             checkCycles: resolution.flags & ContainerManager.Flag.checkCycles.rawValue != 0)
         closure = resolution.options.closure
-        context.builds.append(resolution)
+        kept =
+            resolution.claim != nil || resolution.trace != nil || resolution.watched || resolution.keepsInCycle
+            || resolution.options.definition != nil || resolution.options.persisted?.value.decorator != nil
+            || resolution.flags & ContainerManager.Flag.decorator.rawValue != 0
+        guard kept else { return nil }
+        if context.buildCount == context.buildCapacity { context.growBuilds() }
+        (context.builds + context.buildCount).initialize(to: consume resolution)
+        context.buildCount &+= 1
         return nil
     }
 
@@ -116,7 +126,8 @@ extension Resolution {
     /// resolution ends.
     static func finish(_ registration: FactoryRegistration, _ value: UnsafeRawPointer, at address: UnsafeRawPointer?) {
         let context = ResolutionContext.current
-        let resolution = context.builds.removeLast()
+        context.buildCount &-= 1
+        let resolution = (context.builds + context.buildCount).move()
         // Before leaving: the cycle may end with this frame.
         resolution.trace?.fill(AnyValue.load(value, registration.valueType), code: resolution.options.code)
         context.leave()
@@ -126,12 +137,15 @@ extension Resolution {
         }
         // Kept only inside a cycle: a top-level resolution has nobody to share with.
         if resolution.keepsInCycle && context.depth > 0 {
-            let parameter =
-                resolution.options.scopeOnParameters
-                ? ParameterLookup.hashable(at: address, registration.parameterType) : nil
+            let parameter = resolution.options.scopeOnParameters ? Self.cycleParameter(registration, at: address) : nil
             context.keepInCycle(registration.key, container: registration.containerID, parameter: parameter, value: value)
         }
         resolution.end(registration, value, isNew: true, traced: false)
+    }
+
+    /// A graph factory's parameter for `scopeOnParameters`, boxed; `nil` when it cannot be a key.
+    private static func cycleParameter(_ registration: FactoryRegistration, at address: UnsafeRawPointer?) -> ParameterKey? {
+        ParameterLookup.hashable(at: address, registration.parameterType).map { ParameterKey($0, hash: 0) }
     }
 
     /// The instance when there is nothing to build; `nil` for a build, with ``claim`` set when it is to be cached.
@@ -142,8 +156,7 @@ extension Resolution {
         case .nothing:
             return nil
         case .cycle:
-            let parameter =
-                options.scopeOnParameters ? ParameterLookup.hashable(at: address, registration.parameterType) : nil
+            let parameter = options.scopeOnParameters ? Self.cycleParameter(registration, at: address) : nil
             if let found = context.findInCycle(registration.key, container: registration.containerID, parameter: parameter) {
                 return found
             }

@@ -20,22 +20,21 @@ struct Resolution {
     var keepsInCycle = false
 
     /// The beginning: flags, shutdown, the options merged once, strict mode and promises, the captive-dependency watch
-    /// and the trace. Throws when the container is shut down: a synchronous kind stops, an asynchronous one throws.
-    /// `chain` is the running task's resolutions for an asynchronous resolution (`.some(nil)` outside any), `nil`
-    /// for a synchronous one.
-    init(_ registration: FactoryRegistration, chain: AsyncChain??) throws(ContainerShutDownError) {
+    /// and the trace. When the container is shut down (``isShutDown``) it stops there: a synchronous kind stops the
+    /// program, an asynchronous one throws. `chain` is the running task's resolutions for an asynchronous resolution
+    /// (`.some(nil)` outside any), `nil` for a synchronous one.
+    static func begin(_ registration: FactoryRegistration, chain: AsyncChain??) -> Resolution {
         let manager = registration.manager
         var flags = manager.flags.value
         if flags & ContainerManager.Flag.ready.rawValue == 0 {
             manager.waitForAutoRegister()
             flags = manager.flags.value
         }
-        self.flags = flags
-        if flags & ContainerManager.Flag.shutDown.rawValue != 0 { throw ContainerShutDownError(key: registration.key) }
-        options = ResolvedOptions.now(registration, flags: flags)
-        context = chain == nil ? ResolutionContext.currentUnmanaged : nil
+        let context = chain == nil ? ResolutionContext.currentUnmanaged : nil
+        var resolution = Resolution(options: ResolvedOptions.now(registration, flags: flags), flags: flags, context: context)
+        if flags & ContainerManager.Flag.shutDown.rawValue != 0 { return resolution }
         // No registration or context override applies: what strict mode calls unmocked.
-        if options.code == UInt8(ascii: "F") { Self.reportDefinitionUse(registration, options, flags: flags) }
+        if resolution.options.code == UInt8(ascii: "F") { reportDefinitionUse(registration, resolution.options, flags: flags) }
         let task = chain ?? nil
         // Graph validation runs here, or a watched build is under way around this resolution; only per-request
         // containers, what async builds capture most, pay to look up the task's chain from a synchronous one.
@@ -47,16 +46,23 @@ struct Resolution {
                 task?.watch != nil
             }
         if flags & ContainerManager.Flag.observed.rawValue != 0 || watching {
-            watched = true
-            watch(registration, task)
+            resolution.watched = true
+            watch(registration, resolution.options, flags: flags, sync: chain == nil, task)
         }
-        if flags & ContainerManager.Flag.trace.rawValue != 0 { trace = beginTrace(registration, task) }
+        if flags & ContainerManager.Flag.trace.rawValue != 0 { resolution.trace = beginTrace(registration, context, task) }
+        return resolution
+    }
+
+    private init(options: ResolvedOptions, flags: Int, context: Unmanaged<ResolutionContext>?) {
+        self.options = options
+        self.flags = flags
+        self.context = context
     }
 
     /// Strict mode hears of it; an unregistered `promised()` factory is reported.
     private static func reportDefinitionUse(_ registration: FactoryRegistration, _ resolved: ResolvedOptions, flags: Int) {
         if flags & ContainerManager.Flag.strict.rawValue != 0 { registration.manager.reportUnmocked(registration.key) }
-        guard resolved.options.promised && flags & ContainerManager.Flag.promiseTriggersError.rawValue != 0 else { return }
+        guard resolved.promised && flags & ContainerManager.Flag.promiseTriggersError.rawValue != 0 else { return }
         // DEBUG only, as Factory does; graph validation whenever the flag is on, so release test runs find it.
         #if DEBUG
         FactoryError.report(.unregisteredPromise(registration.key))
@@ -64,6 +70,8 @@ struct Resolution {
         if ResolutionContext.current.validation != nil { FactoryError.report(.unregisteredPromise(registration.key)) }
         #endif
     }
+
+    var isShutDown: Bool { flags & ContainerManager.Flag.shutDown.rawValue != 0 }
 
     /// The end every kind shares, with the instance found or built: a trace line is written (unless `traced` already),
     /// the watch ends, and the decorators run (the factory's, then the container's). No lock held.
@@ -73,7 +81,7 @@ struct Resolution {
         }
         // Before the decorators: what they resolve is not part of this build.
         if watched, let context { context._withUnsafeGuaranteedRef { _ = $0.watched.removeLast() } }
-        options.options.decorator?.decorate(value, isNew: isNew)
+        options.decorator?.decorate(value, isNew: isNew)
         if flags & ContainerManager.Flag.decorator.rawValue != 0, let decorator = registration.manager.publishedDecorator {
             decorator(AnyValue.load(value, registration.valueType))
         }
@@ -96,21 +104,15 @@ struct Resolution {
 // MARK: - Captive dependencies
 
 extension Resolution {
-    /// The lifetime this resolution's instance has, for the check.
-    func watchedResolution(_ registration: FactoryRegistration, depth: Int) -> WatchedResolution {
-        WatchedResolution(
-            key: registration.key, scope: options.scope, ttl: options.ttl, flags: flags, depth: depth,
-            manager: registration.manager)
-    }
-
     /// Checks this resolution against the builds it runs inside (this thread's, then its task's), reports a capture,
     /// tells graph validation the edge. A synchronous resolution stays on its context's watch stack until it ends; an
     /// asynchronous one's watch goes with its chain node (``AsyncChain/watch``).
-    private func watch(_ registration: FactoryRegistration, _ task: AsyncChain?) {
+    private static func watch(
+        _ registration: FactoryRegistration, _ options: ResolvedOptions, flags: Int, sync: Bool, _ task: AsyncChain?
+    ) {
         let context = ResolutionContext.current
-        let sync = self.context != nil
         let depth = sync ? context.depth : 0
-        let resolution = watchedResolution(registration, depth: depth)
+        let resolution = WatchedResolution(registration, options, flags: flags, depth: depth)
         let chain = sync ? AsyncChain.current : task
         if sync, let holder = context.watched.last(where: { $0.lifetime != .transparent }) {
             if holder.captures(resolution) {
@@ -134,7 +136,9 @@ extension Resolution {
 extension Resolution {
     /// This resolution's line, reserved now so lines come in start order: one level below the resolution it runs
     /// inside, on this thread or (for the outermost one here) in its task, or the first line of a new cycle.
-    private func beginTrace(_ registration: FactoryRegistration, _ task: AsyncChain?) -> TraceMark {
+    private static func beginTrace(
+        _ registration: FactoryRegistration, _ context: Unmanaged<ResolutionContext>?, _ task: AsyncChain?
+    ) -> TraceMark {
         let logger = registration.manager.loggerBox
         guard let context else {
             let position = task?.trace.map { TracePosition(cycle: $0.cycle, depth: $0.depth + 1) }

@@ -30,14 +30,19 @@ package final class ResolutionContext {
     @exclusivity(unchecked) package var waitingKey: FactoryKey?
     @exclusivity(unchecked) package var waitingAt: WaitPoint?
     /// The general path's builds under way on this thread, innermost last: what each carries across its closure,
-    /// and its claim, so a validation that parks the thread can hand them back (``abandonBuilds()``).
-    @exclusivity(unchecked) var builds: [Resolution] = []
+    /// and its claim, so a validation that parks the thread can hand them back (``abandonBuilds()``). A buffer of its
+    /// own, like `frames`, so a build moves in and out with no copy and no uniqueness check.
+    @exclusivity(unchecked) var builds: UnsafeMutablePointer<Resolution>
+    @exclusivity(unchecked) var buildCount = 0
+    @exclusivity(unchecked) var buildCapacity: Int
     package let threadID = cfactory_thread_id()
 
     /// Wakes every waiter of this thread's builds to build themselves: for a thread that never
     /// returns (FactoryTesting parks a validation thread that hit a cycle).
     package func abandonBuilds() {
-        while let build = builds.popLast() {
+        while buildCount > 0 {
+            buildCount -= 1
+            let build = (builds + buildCount).move()
             guard let claim = build.claim else { continue }
             var garbage = Garbage()
             defer { garbage.release() }
@@ -96,16 +101,22 @@ package final class ResolutionContext {
     struct CycleInstance {
         let key: FactoryKey
         let container: ObjectIdentifier
-        let parameter: AnyHashable?
+        let parameter: ParameterKey?  // boxed: a factory without one carries a null reference, not an existential
         let cell: CacheCell
     }
 
     private init() {
         capacity = 16
         frames = .allocate(capacity: capacity)
+        buildCapacity = 8
+        builds = .allocate(capacity: buildCapacity)
     }
 
-    deinit { frames.deallocate() }
+    deinit {
+        frames.deallocate()
+        builds.deinitialize(count: buildCount)
+        builds.deallocate()
+    }
 
     @inlinable
     package static var current: ResolutionContext {
@@ -172,6 +183,14 @@ package final class ResolutionContext {
 
     package var chainKeys: [FactoryKey] { (0..<depth).map { frames[$0].key } }
 
+    func growBuilds() {
+        let bigger = UnsafeMutablePointer<Resolution>.allocate(capacity: buildCapacity * 2)
+        bigger.moveInitialize(from: builds, count: buildCount)
+        builds.deallocate()
+        builds = bigger
+        buildCapacity *= 2
+    }
+
     func grow() {
         let bigger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
         bigger.moveInitialize(from: frames, count: depth)
@@ -191,22 +210,22 @@ package final class ResolutionContext {
         if trace.depth == 0 { trace.cycle.logAll() }
     }
 
-    /// The graph scope's instance of `key` this cycle built, for an equal `parameter`.
-    func findInCycle(_ key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?) -> FoundInstance? {
+    /// The graph scope's instance of `key` this cycle built; with `parameter` (`scopeOnParameters`), for an equal one.
+    func findInCycle(_ key: FactoryKey, container: ObjectIdentifier, parameter: ParameterKey?) -> FoundInstance? {
         for index in cycleInstances.indices where cycleInstances[index].container == container {
             guard cycleInstances[index].key == key else { continue }
             // Copied out before comparing: `==` is the parameter type's, user code that may resolve graph factories
             // and so append to the instances (which may move their storage). Instances are only removed when the
             // cycle ends, so indices stay valid.
             let stored = cycleInstances[index].parameter
-            guard stored == parameter else { continue }
+            guard stored?.value == parameter?.value else { continue }
             return cycleInstances[index].cell.found()
         }
         return nil
     }
 
     /// Keeps `value`, of `key`'s value type, for the rest of the cycle.
-    func keepInCycle(_ key: FactoryKey, container: ObjectIdentifier, parameter: AnyHashable?, value: UnsafeRawPointer) {
+    func keepInCycle(_ key: FactoryKey, container: ObjectIdentifier, parameter: ParameterKey?, value: UnsafeRawPointer) {
         guard
             let cell = CacheCell.make(
                 copying: value, type: key.valueType, weak: false, scopeID: ObjectIdentifier(Self.self), createdAt: 0,

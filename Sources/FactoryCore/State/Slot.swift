@@ -13,6 +13,8 @@ package final class Slot: @unchecked Sendable {
     @usableFromInline package let parameterType: Any.Type
     @usableFromInline package let containerType: any AnyObject.Type
     let publishedOptions = OwnedAtomicReference<OptionsBox>()
+    /// The closure `register` gave, kept apart from the options: registering publishes this one reference.
+    package let publishedRegistration = OwnedAtomicReference<RegistrationBoxBase>()
     /// The container's own cells for this factory (`.cached`, `.shared`).
     @usableFromInline package let cells = CellSet(admitting: .anyClosure)
     /// The cells the last locked decision placed this factory's instance in, when the hit may read them there; which
@@ -33,29 +35,32 @@ package final class Slot: @unchecked Sendable {
         FactoryKey(name: name, valueType: valueType, parameterType: parameterType, containerType: containerType)
     }
 
-    // Manager lock held for the methods below but `loadOptions()`.
+    // Manager lock held for the methods below but `loadPersisted()`.
 
     package var persistedOptions: OptionsBox? { publishedOptions.load()?.takeUnretainedValue() }
 
     package var options: FactoryOptions? { persistedOptions?.value }
 
-    package func loadOptions() -> OptionsBox? {  // retained; lock-free
+    package var registration: RegistrationBoxBase? { publishedRegistration.load()?.takeUnretainedValue() }
+
+    /// Whether anything is persisted here, which the container counts for ``ContainerManager/Flag/options``.
+    package var isPersisted: Bool { publishedOptions.load() != nil || publishedRegistration.load() != nil }
+
+    /// Both, retained; lock-free.
+    package func loadPersisted() -> (options: OptionsBox?, registration: RegistrationBoxBase?) {
         let section = ReadSection.begin()
         let options = publishedOptions.load()?.takeUnretainedValue()
+        let registration = publishedRegistration.load()?.takeUnretainedValue()
         section.end()
-        return options
+        return (options, registration)
     }
 
-    /// Empty options publish `nil`; returns whether options were published before, and are now.
-    @discardableResult
-    package func setOptions(_ options: consuming FactoryOptions?, _ garbage: inout Garbage) -> (had: Bool, has: Bool) {
+    /// Empty options publish `nil`.
+    package func setOptions(_ options: consuming FactoryOptions?, _ garbage: inout Garbage) {
         var published: OptionsBox?
-        if let options, !options.isEmpty { published = OptionsBox(options) }
-        let has = published != nil
-        let old = publishedOptions.exchange(published)
-        let had = old != nil
-        garbage.add(old)
-        return (had, has)
+        // Moved, not copied: a copy would retain and release each reference.
+        if let value = options.take(), !value.isEmpty { published = OptionsBox(value) }
+        garbage.add(publishedOptions.exchange(published))
     }
 
     func linkHit(to cells: CellSet, _ garbage: inout Garbage) {
@@ -79,8 +84,8 @@ package final class Slot: @unchecked Sendable {
     package func collectShutdowns(into found: inout [ShutdownItem], singletons: Bool, _ garbage: inout Garbage) {
         cells.collectShutdowns(into: &found)
         if !trackedCells.isEmpty { forEachTrackedCells(&garbage) { cells, _ in cells.collectShutdowns(into: &found) } }
-        guard singletons, let options else { return }
-        for box in [options.registration].compactMap({ $0 }) + options.contexts.map(\.box) {
+        guard singletons else { return }
+        for box in [registration].compactMap({ $0 }) + (options?.contexts.map(\.box) ?? []) {
             guard let cells = box.cells else { continue }
             cells.collectShutdowns(into: &found)
             cells.removeAll(&garbage)

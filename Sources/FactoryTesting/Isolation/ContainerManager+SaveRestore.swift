@@ -32,9 +32,10 @@ extension ContainerManager {
             for slot in table.all() {
                 let snapshot = saved.slots[ObjectIdentifier(slot)]
                 slot.setOptions(snapshot?.options, &garbage)
+                garbage.add(slot.publishedRegistration.exchange(snapshot?.registration))
                 restoreCells(of: slot, from: snapshot, &garbage)
             }
-            state.optionsCount = table.all().filter { $0.persistedOptions != nil }.count
+            state.optionsCount = table.all().filter(\.isPersisted).count
             publishDecorator(&garbage)
             publishFlags()
         }
