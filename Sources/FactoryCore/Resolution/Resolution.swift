@@ -31,10 +31,13 @@ struct Resolution {
             flags = manager.flags.value
         }
         let context = chain == nil ? ResolutionContext.currentUnmanaged : nil
-        var resolution = Resolution(options: ResolvedOptions.now(registration, flags: flags), flags: flags, context: context)
-        if flags & ContainerManager.Flag.shutDown.rawValue != 0 { return resolution }
+        let options = ResolvedOptions.now(registration, flags: flags)
+        // Made once, at the end: a value built up and then returned would be copied out.
+        if flags & ContainerManager.Flag.shutDown.rawValue != 0 {
+            return Resolution(options: options, flags: flags, context: context, watched: false, trace: nil)
+        }
         // No registration or context override applies: what strict mode calls unmocked.
-        if resolution.options.code == UInt8(ascii: "F") { reportDefinitionUse(registration, resolution.options, flags: flags) }
+        if options.code == UInt8(ascii: "F") { reportDefinitionUse(registration, options, flags: flags) }
         let task = chain ?? nil
         // Graph validation runs here, or a watched build is under way around this resolution; only per-request
         // containers, what async builds capture most, pay to look up the task's chain from a synchronous one.
@@ -45,18 +48,21 @@ struct Resolution {
             } else {
                 task?.watch != nil
             }
-        if flags & ContainerManager.Flag.observed.rawValue != 0 || watching {
-            resolution.watched = true
-            watch(registration, resolution.options, flags: flags, sync: chain == nil, task)
-        }
-        if flags & ContainerManager.Flag.trace.rawValue != 0 { resolution.trace = beginTrace(registration, context, task) }
-        return resolution
+        let watched = flags & ContainerManager.Flag.observed.rawValue != 0 || watching
+        if watched { watch(registration, options, flags: flags, sync: chain == nil, task) }
+        let trace = flags & ContainerManager.Flag.trace.rawValue != 0 ? beginTrace(registration, context, task) : nil
+        return Resolution(options: options, flags: flags, context: context, watched: watched, trace: trace)
     }
 
-    private init(options: ResolvedOptions, flags: Int, context: Unmanaged<ResolutionContext>?) {
+    private init(
+        options: consuming ResolvedOptions, flags: Int, context: Unmanaged<ResolutionContext>?, watched: Bool,
+        trace: consuming TraceMark?
+    ) {
         self.options = options
         self.flags = flags
         self.context = context
+        self.watched = watched
+        self.trace = trace
     }
 
     /// Strict mode hears of it; an unregistered `promised()` factory is reported.

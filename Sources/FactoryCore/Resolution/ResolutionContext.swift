@@ -218,7 +218,11 @@ package final class ResolutionContext {
             // and so append to the instances (which may move their storage). Instances are only removed when the
             // cycle ends, so indices stay valid.
             let stored = cycleInstances[index].parameter
-            guard stored?.value == parameter?.value else { continue }
+            if let parameter {
+                guard let stored, stored.value == parameter.value else { continue }
+            } else if stored != nil {
+                continue
+            }
             return cycleInstances[index].cell.found()
         }
         return nil
