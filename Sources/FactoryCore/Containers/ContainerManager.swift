@@ -164,21 +164,23 @@ public final class ContainerManager: @unchecked Sendable {
         table.find(key)
     }
 
-    /// Keeps the count behind ``Flags/options``; `lock` held.
+    /// Keeps the count behind ``Flag/options``; `lock` held.
     package func setOptions(_ options: consuming FactoryOptions?, of slot: Slot, _ garbage: inout Garbage) {
         let had = slot.isPersisted
         slot.setOptions(consume options, &garbage)
-        countPersisted(slot, had: had)
+        countPersisted(slot, had: had, &garbage)
     }
 
     /// Keeps the count behind ``Flag/options``; `lock` held.
     package func setRegistration(_ box: RegistrationBoxBase?, of slot: Slot, _ garbage: inout Garbage) {
         let had = slot.isPersisted
         garbage.add(slot.publishedRegistration.exchange(box))
-        countPersisted(slot, had: had)
+        countPersisted(slot, had: had, &garbage)
     }
 
-    private func countPersisted(_ slot: Slot, had: Bool) {
+    /// Also unlinks the slot's hit, which the next decision links again for the closure then chosen.
+    private func countPersisted(_ slot: Slot, had: Bool, _ garbage: inout Garbage) {
+        slot.unlinkHit(&garbage)
         let has = slot.isPersisted
         guard had != has else { return }
         state.optionsCount += has ? 1 : -1

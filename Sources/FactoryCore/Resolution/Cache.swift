@@ -440,15 +440,14 @@ package struct FastStep {
 }
 
 extension Slot {
-    /// Unretained, valid inside the caller's read section; the definition's instance, when the slot links cells that
-    /// hold it. `nil` before any decision and for scopes whose instances live nowhere a container can link (unique,
-    /// graph, custom strategies).
+    /// Unretained, valid inside the caller's read section; the definition's instance. `nil` before any decision and for
+    /// scopes whose instances live nowhere a container can link (unique, graph, custom strategies). Read only while the
+    /// container persists nothing, so the cells admit the definition: a change to what a slot persists unlinks it
+    /// (``ContainerManager/setOptions(_:of:_:)``), and every decision since was made for the definition.
     @inline(__always)
     func linkedCell(scopeID: ObjectIdentifier, ttl: UInt64) -> Unmanaged<CacheCell>? {
         guard let linked = hitLink.load() else { return nil }
-        return linked._withUnsafeGuaranteedRef {
-            $0.admission != .typeRegistrations ? $0.validCell(scopeID: scopeID, ttl: ttl, epoch: 0) : nil
-        }
+        return linked._withUnsafeGuaranteedRef { $0.validCell(scopeID: scopeID, ttl: ttl, epoch: 0) }
     }
 }
 

@@ -33,6 +33,7 @@ extension ContainerManager {
                 let snapshot = saved.slots[ObjectIdentifier(slot)]
                 slot.setOptions(snapshot?.options, &garbage)
                 garbage.add(slot.publishedRegistration.exchange(snapshot?.registration))
+                slot.unlinkHit(&garbage)  // the hit may link cells only the registration's closure fills
                 restoreCells(of: slot, from: snapshot, &garbage)
             }
             state.optionsCount = table.all().filter(\.isPersisted).count
