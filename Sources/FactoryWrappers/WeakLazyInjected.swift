@@ -103,3 +103,26 @@ public struct WeakLazyInjected<T> {
 }
 
 extension WeakLazyInjected: Sendable where T: Sendable {}
+
+/// A weak reference to a value holding an object (class, class existential, or an optional of
+/// one), which `weak` cannot name generically: a weak reference for liveness plus an unretained
+/// bit copy, read only while the weak reference proves the object alive.
+final class WeakBox<T>: @unchecked Sendable {
+    // Sendable: the weak reference is the runtime's atomic weak reference, and `bits` is immutable.
+    private weak var weakObject: AnyObject?
+    private let bits: UnsafeMutableRawPointer
+
+    init?(_ value: T) {  // `nil` when `value` is not an object (or is `nil`)
+        guard let object = CacheCell.object(in: value) else { return nil }
+        weakObject = object
+        bits = .allocate(byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
+        withUnsafeBytes(of: value) { bits.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    }
+
+    deinit { bits.deallocate() }
+
+    var value: T? {
+        guard let object = weakObject else { return nil }
+        return withExtendedLifetime(object) { bits.load(as: T.self) }
+    }
+}

@@ -40,22 +40,8 @@ extension Resolution {
         var lookup = ParameterLookup(ParameterLookup.hashable(parameter))
         let node = try makeNode(registration, lookup == nil ? nil : AsyncParameterValue(parameter), P.self == Void.self, chain)
         var waited = false
-        cache: while let scope = options.scope {
-            var prepared: CellSet?
-            switch scope.keeping {
-            case .cells: break
-            case .preparedCells:
-                // A custom strategy is user code: asked before locking.
-                prepared = scope.strategy?.prepare(scope, key: key, manager: manager)
-                if prepared == nil { break cache }
-            case .nothing, .cycle: break cache
-            }
-            // Lock-free once: a resolution that waited decides under the lock, where a change since is seen.
-            if !options.scopeOnParameters && !waited, let found = manager.hit(key, options, prepared: prepared) {
-                return (found.read(T.self), false)
-            }
-            if options.scopeOnParameters && lookup == nil { break cache }
-            switch manager.decide(key, options, options.scopeOnParameters ? lookup : nil, prepared: prepared, joiner: .task(node)) {
+        while true {
+            switch cacheStep(registration, &lookup, waited: waited, joiner: .task(node)) {
             case .found(let found):
                 return (found.read(T.self), false)
             case .start(let build):
@@ -66,19 +52,14 @@ extension Resolution {
                 defer { manager.countBuildWaiter(-1) }
                 if let found = try await Self.join(build, from: node) { return (found.read(T.self), false) }
                 waited = true
-            case .compare(let candidates):
-                if let found = lookup?.compare(candidates) { return (found.read(T.self), false) }
-            case .retry:
-                options = ResolvedOptions.now(registration, flags: manager.flags.value)
             case .shutDown:
                 throw ContainerShutDownError(key: key)
-            // Inside its own build with another parameter (an equal one is a cycle, reported before): joining would
-            // wait forever, so build uncached, as sync factories do.
-            case .build, .reentered, .wait:
+            default:
+                // Uncached, or inside its own build with another parameter (an equal one is a cycle, reported
+                // before): joining would wait forever, so it builds uncached, as sync factories do.
                 return (try await AsyncChain.$current.withValue(node) { try await closure(definition)(parameter) }, true)
             }
         }
-        return (try await AsyncChain.$current.withValue(node) { try await closure(definition)(parameter) }, true)
     }
 
     /// The chain node this resolution's closure runs under; a resolution its own chain runs would wait for itself

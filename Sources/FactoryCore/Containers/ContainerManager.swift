@@ -303,3 +303,13 @@ final class ContainerDecorator: @unchecked Sendable {
 
     init(_ call: @escaping (Any) -> Void) { self.call = call }
 }
+
+extension ContainerManager {
+    package var loggerBox: LoggerBox { lock.withLock { state.logger } }
+
+    /// Strict mode; the observer runs outside the lock, on the resolving thread.
+    package func reportUnmocked(_ key: FactoryKey) {
+        let observer = lock.withLock { state.unmockedObserver }
+        observer?(key)
+    }
+}

@@ -247,13 +247,3 @@ extension FactoryRegistration {
     @usableFromInline
     package func reset(_ options: FactoryResetOptions) { manager.reset(options, of: key) }
 }
-
-extension ContainerManager {
-    package var loggerBox: LoggerBox { lock.withLock { state.logger } }
-
-    /// Strict mode; the observer runs outside the lock, on the resolving thread.
-    package func reportUnmocked(_ key: FactoryKey) {
-        let observer = lock.withLock { state.unmockedObserver }
-        observer?(key)
-    }
-}

@@ -118,6 +118,46 @@ extension ContainerManager {
     func countBuildWaiter(_ delta: Int) { lock.withLock { state.buildWaiters += delta } }
 }
 
+extension Resolution {
+    /// The cache's next step for a resolution of any kind: a lock-free hit (unless it `waited`, then the decision sees
+    /// a change since), else the decision under the locks; it compares a parameter unlocked and merges the options
+    /// again after a change, so a kind only sees an instance, a build to run (cached with a claim, or not), or another's
+    /// build to wait for: what differs is how it waits.
+    mutating func cacheStep(
+        _ registration: FactoryRegistration, _ lookup: inout ParameterLookup?, waited: Bool, joiner: Joiner
+    ) -> Decision {
+        let manager = registration.manager
+        let key = registration.key
+        while let scope = options.scope {
+            var prepared: CellSet?
+            switch scope.keeping {
+            case .cells: break
+            case .preparedCells:
+                // A custom strategy is user code: asked before locking.
+                prepared = scope.strategy?.prepare(scope, key: key, manager: manager)
+                if prepared == nil { return .build(nil) }
+            case .nothing, .cycle: return .build(nil)  // changed by a `register` meanwhile
+            }
+            if options.scopeOnParameters {
+                if lookup == nil { return .build(nil) }  // a parameter that cannot be a key
+            } else if !waited, let found = manager.hit(key, options, prepared: prepared) {
+                return .found(found)
+            }
+            let decision = manager.decide(
+                key, options, options.scopeOnParameters ? lookup : nil, prepared: prepared, joiner: joiner)
+            switch decision {
+            case .compare(let candidates):
+                if let found = lookup?.compare(candidates) { return .found(found) }
+            case .retry:
+                options = ResolvedOptions.now(registration, flags: manager.flags.value)
+            default:
+                return decision
+            }
+        }
+        return .build(nil)
+    }
+}
+
 extension CacheLocation {
     /// The entry's instance, or the build to join or start; locks held. An outdated build (a `register`, reset or
     /// `pop()` returned since it started) is not joined: this resolution starts a current one, and the old gate goes to
@@ -322,11 +362,6 @@ package struct CellHit {
         self.record = record
     }
 
-    @inlinable
-    static var miss: CellHit {
-        CellHit(cell: nil, record: nil)
-    }
-
     /// Then ``readStrong(_:)`` reads it.
     @inlinable
     var isStrong: Bool {
@@ -354,15 +389,6 @@ package struct CellHit {
     func found() -> FoundInstance? {
         defer { end() }
         return cell?._withUnsafeGuaranteedRef { $0.found() }
-    }
-
-    /// Copied out, section ended; `nil` on a miss or for a weak instance that is gone.
-    @_alwaysEmitIntoClient @inline(__always)
-    package func read<T>(_ type: T.Type) -> T? {
-        guard let cell else { return nil }
-        let value = cell._withUnsafeGuaranteedRef { $0.read(T.self) }
-        ReadSection(record: record.unsafelyUnwrapped).end()
-        return value
     }
 }
 

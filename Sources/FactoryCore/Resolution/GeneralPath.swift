@@ -167,46 +167,25 @@ extension Resolution {
         }
     }
 
-    /// A lock-free hit, else the decision, until there is an instance or a build to run; a build whose instance is to
-    /// be cached leaves its claim with the thread's context.
+    /// The cache's steps until there is an instance or a build to run; a thread waits for another's build at its
+    /// gate's point. A build whose instance is to be cached keeps its claim.
     private mutating func findCached(
         _ registration: FactoryRegistration, at address: UnsafeRawPointer?, in context: ResolutionContext
     ) -> FoundInstance? {
-        let manager = registration.manager
-        let key = registration.key
-        var lookup: ParameterLookup?
+        // Made once, unlocked: it runs the parameter's `hash(into:)` and `==`.
+        var lookup =
+            options.scopeOnParameters ? ParameterLookup(ParameterLookup.hashable(at: address, registration.parameterType)) : nil
         var waited = false
-        while let scope = options.scope {
-            var prepared: CellSet?
-            switch scope.keeping {
-            case .cells: break
-            case .preparedCells:
-                // A custom strategy is user code: asked before locking.
-                prepared = scope.strategy?.prepare(scope, key: key, manager: manager)
-                if prepared == nil { return nil }
-            case .nothing, .cycle: return nil  // changed by a `register` meanwhile
-            }
-            if !options.scopeOnParameters {
-                // Lock-free once: a resolution that waited decides under the lock, where a change since is seen.
-                if !waited, let found = manager.hit(key, options, prepared: prepared) { return found }
-            } else if lookup == nil {
-                // Made once, unlocked: it runs the parameter's `hash(into:)` and `==`.
-                guard let made = ParameterLookup(ParameterLookup.hashable(at: address, registration.parameterType)) else {
-                    return nil
-                }
-                lookup = made
-            }
-            switch manager.decide(key, options, lookup, prepared: prepared, joiner: .thread(context)) {
+        while true {
+            switch cacheStep(registration, &lookup, waited: waited, joiner: .thread(context)) {
             case .found(let found):
                 return found
             case .build(let claim):
                 self.claim = claim
                 return nil
             case .wait(let builder, let point):
-                manager.waitForBuild(context, of: builder, key: key, at: point)
+                registration.manager.waitForBuild(context, of: builder, key: registration.key, at: point)
                 waited = true
-            case .compare(let candidates):
-                if let found = lookup?.compare(candidates) { return found }
             case .reentered:
                 // This thread builds this entry: an equal parameter is a cycle, reported even with checking off
                 // (waiting would never end); another parameter builds uncached.
@@ -214,17 +193,12 @@ extension Resolution {
                     context.failCycle(GeneralPath.frame(registration, pointer: nil))
                 }
                 return nil
-            case .retry:
-                options = ResolvedOptions.now(registration, flags: manager.flags.value)
             case .shutDown:
-                FactoryError.fail(.resolvedAfterShutdown(key))
-            #if SwiftConcurrency
-            case .join, .start:
-                preconditionFailure("FactoryCore: a thread was handed a task's build")
-            #endif
+                FactoryError.fail(.resolvedAfterShutdown(registration.key))
+            default:
+                preconditionFailure("FactoryCore: a thread was handed a task's step")
             }
         }
-        return nil
     }
 
     /// Built on this thread with an equal parameter (always, for a `Factory`).

@@ -261,7 +261,7 @@ package final class CacheCell: @unchecked Sendable {
             let instance = value.assumingMemoryBound(to: V.self)
             var object: AnyObject?
             if weak {
-                guard let found = WeakBox<V>.object(in: instance.pointee) else { return nil }
+                guard let found = CacheCell.object(in: instance.pointee) else { return nil }
                 object = found
             }
             let storage = UnsafeMutableRawPointer.allocate(
@@ -293,17 +293,18 @@ package final class CacheCell: @unchecked Sendable {
         return ttl == 0 || Self.now() &- createdAt < ttl
     }
 
-    /// `nil` once a weak instance is gone. `T` must be ``valueType``: the caller's factory key names it.
-    @_alwaysEmitIntoClient @inline(__always)
-    package func read<T>(_ type: T.Type) -> T? {
-        if !isWeak { return storage.assumingMemoryBound(to: T.self).pointee }
-        return readWeak(T.self)
-    }
-
-    @usableFromInline
-    package func readWeak<T>(_ type: T.Type) -> T? {
-        guard let object = weakObject else { return nil }
-        return withExtendedLifetime(object) { storage.assumingMemoryBound(to: T.self).pointee }
+    /// The object `value` holds (a class instance, a class existential, or an optional of one), which `weak` cannot
+    /// name generically; `nil` when it holds none.
+    package static func object(in value: Any) -> AnyObject? {
+        var any = value
+        while true {
+            let mirror = Mirror(reflecting: any)
+            guard mirror.displayStyle == .optional else { break }
+            guard let wrapped = mirror.children.first?.value else { return nil }
+            any = wrapped
+        }
+        guard type(of: any) is AnyClass else { return nil }
+        return any as AnyObject
     }
 
     /// Held until the caller copies it out; `nil` once a weak instance is gone.
@@ -324,43 +325,6 @@ package struct FoundInstance {
 
     /// `object`, a weak cell's instance, is this value's: alive while it is.
     package func read<T>(_ type: T.Type) -> T { cell.storage.assumingMemoryBound(to: T.self).pointee }
-}
-
-/// A weak reference to a value holding an object (class, class existential, or an optional of
-/// one), which `weak` cannot name generically: a weak reference for liveness plus an unretained
-/// bit copy, read only while the weak reference proves the object alive.
-package final class WeakBox<T>: @unchecked Sendable {
-    // Sendable: the weak reference is the runtime's atomic weak reference, and `bits` is immutable.
-    private weak var weakObject: AnyObject?
-    private let bits: UnsafeMutableRawPointer
-
-    package init?(_ value: T) {  // `nil` when `value` is not an object (or is `nil`)
-        guard let object = Self.object(in: value) else { return nil }
-        weakObject = object
-        bits = .allocate(byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
-        withUnsafeBytes(of: value) { bits.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-    }
-
-    deinit { bits.deallocate() }
-
-    package var value: T? {
-        guard let object = weakObject else { return nil }
-        return withExtendedLifetime(object) { bits.load(as: T.self) }
-    }
-
-    package var object: AnyObject? { weakObject }
-
-    package static func object(in value: T) -> AnyObject? {  // unwraps optionals
-        var any: Any = value
-        while true {
-            let mirror = Mirror(reflecting: any)
-            guard mirror.displayStyle == .optional else { break }
-            guard let wrapped = mirror.children.first?.value else { return nil }
-            any = wrapped
-        }
-        guard type(of: any) is AnyClass else { return nil }
-        return any as AnyObject
-    }
 }
 
 /// An `onShutdown` closure (FactoryScopes) stored untyped, wrapped to read the instance out of
@@ -384,10 +348,8 @@ extension FactoryRegistration {
     ) {
         setShutdown(
             ShutdownHandler { cell, key in
-                guard cell.valueType == T.self, let value = cell.read(T.self) else {
-                    FactoryError.fail(.shutdownTypeMismatch(key))
-                }
-                try await shutdown(value)
+                guard cell.valueType == T.self, let found = cell.found() else { FactoryError.fail(.shutdownTypeMismatch(key)) }
+                try await shutdown(found.read(T.self))
             }, caller: caller)
     }
 }
