@@ -44,7 +44,18 @@ extension FactoryModifying {
     ///   - caller: Leave the default: it tells the definition from a change made at run time.
     @discardableResult
     public consuming func timeToLive(_ seconds: Double, caller: StaticString = #function) -> Self {
-        registration.setTimeToLive(seconds, caller: caller)
+        guard seconds.isFinite, seconds >= 0 else { FactoryError.fail(.invalidTimeToLive(key, seconds: seconds)) }
+        // At least 1 nanosecond (0 is none); beyond what the clock counts, never.
+        let nanoseconds = seconds * 1_000_000_000 >= Double(UInt64.max) ? UInt64.max : max(UInt64(seconds * 1_000_000_000), 1)
+        // The definition keeps its own inline, for the lock-free hit.
+        guard registration.persists(calledFrom: caller) else {
+            registration.ttl = nanoseconds
+            return self
+        }
+        registration.modify(persist: true) { options, _ in
+            options.ttl = nanoseconds
+            return false
+        }
         return self
     }
 }
@@ -62,9 +73,18 @@ extension FactoryModifying where P: Hashable {
     /// they may resolve from the same container: the hash is taken before
     /// locking, and the parameter is compared with the cached ones of its hash
     /// after unlocking.
-    public var scopeOnParameters: Self {
+    @_alwaysEmitIntoClient public var scopeOnParameters: Self {
         consuming get {
-            registration.setScopeOnParameters()
+            // A trait in the definition, so such a definition allocates nothing.
+            guard registration.traits.contains(.persists) else {
+                registration.traits.insert([.scopeOnParameters, .general])
+                return self
+            }
+            registration.modify(persist: true) { options, _ in
+                let changed = options.scopeOnParameters != true
+                options.scopeOnParameters = true
+                return changed
+            }
             return self
         }
     }

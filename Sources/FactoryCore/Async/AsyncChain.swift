@@ -166,29 +166,8 @@ package struct AsyncValidationFailure: Error, Sendable {
 
 package enum AsyncValidation {
     @TaskLocal package static var isActive = false
-    @TaskLocal package static var thrown: AsyncThrowLog?  // `nil` outside FactoryTesting's catalog validation
-}
-
-/// What async closures threw during one validated resolution, in order, with their chains. The error reaches the
-/// caller unchanged, so a factory that catches it behaves as in the app, and FactoryTesting can still name the factory
-/// that threw first.
-package final class AsyncThrowLog: Sendable {
-    package struct Entry: Sendable {
-        package let chain: [FactoryKey]
-        package let error: String
-    }
-
-    private let entries = LockedBox<[Entry]>([])
-
-    package init() {}
-
-    package var all: [Entry] { entries.withLock { $0 } }
-
-    /// Thrown by the running task's innermost resolution's closure.
-    static func log(_ error: any Error) {
-        guard let log = AsyncValidation.thrown else { return }
-        let entry = Entry(chain: AsyncChain.current?.keys ?? [], error: String(describing: error))
-        log.entries.withLock { $0.append(entry) }
-    }
+    /// Told of each error an async closure throws, with the chain of the resolution that threw it: FactoryTesting's
+    /// catalog validation names the factory that threw first, while the error reaches the caller unchanged.
+    @TaskLocal package static var thrown: (@Sendable (_ chain: [FactoryKey], _ error: any Error) -> Void)?
 }
 #endif

@@ -88,15 +88,3 @@ extension ContainerManager {
         }
     }
 }
-
-package enum TimeToLive {
-    /// At least 1; beyond what the clock counts (~584 years) means never. Stops the program,
-    /// naming `key`, for a negative or non-finite interval.
-    package static func nanoseconds(_ seconds: Double, of key: FactoryKey) -> UInt64 {
-        guard seconds.isFinite, seconds >= 0 else {
-            FactoryError.fail(.invalidTimeToLive(key, seconds: seconds))
-        }
-        if seconds * 1_000_000_000 >= Double(UInt64.max) { return UInt64.max }
-        return max(UInt64(seconds * 1_000_000_000), 1)
-    }
-}

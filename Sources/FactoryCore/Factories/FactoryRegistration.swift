@@ -194,31 +194,6 @@ extension FactoryRegistration {
         }
     }
 
-    /// The definition keeps its own inline, for the lock-free hit; see ``TimeToLive``.
-    package mutating func setTimeToLive(_ seconds: Double, caller: StaticString) {
-        let nanoseconds = TimeToLive.nanoseconds(seconds, of: key)
-        guard persists(calledFrom: caller) else {
-            ttl = nanoseconds
-            return
-        }
-        modify(persist: true) { options, _ in
-            options.ttl = nanoseconds
-            return false
-        }
-    }
-
-    package mutating func setScopeOnParameters() {
-        guard traits.contains(.persists) else {
-            traits.insert([.scopeOnParameters, .general])
-            return
-        }
-        modify(persist: true) { options, _ in
-            let changed = options.scopeOnParameters != true
-            options.scopeOnParameters = true
-            return changed
-        }
-    }
-
     /// `once()`: persists the definition's modifiers the first time (until a reset), then drops them
     /// from every value so they never overwrite what was persisted; later modifiers persist.
     @usableFromInline

@@ -80,9 +80,7 @@ enum GeneralPath {
     }
 
     static func frame(_ registration: FactoryRegistration, pointer: UnsafeRawPointer?) -> ResolutionContext.Frame {
-        ResolutionContext.Frame(
-            name: registration.name, valueType: registration.valueType, parameterType: registration.parameterType,
-            containerType: registration.containerType, container: registration.containerID, parameter: pointer)
+        ResolutionContext.Frame(key: registration.key, container: registration.containerID, parameter: pointer)
     }
 }
 

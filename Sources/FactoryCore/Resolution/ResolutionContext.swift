@@ -62,38 +62,16 @@ package final class ResolutionContext {
 
     @usableFromInline
     package struct Frame {
-        @usableFromInline package let name: StaticString
-        @usableFromInline package let valueType: Any.Type
-        @usableFromInline package let parameterType: Any.Type
-        @usableFromInline package let containerType: any AnyObject.Type
+        @usableFromInline package let key: FactoryKey
         @usableFromInline package let container: ObjectIdentifier
         /// On the resolving frame's stack (valid while it is); `nil` for a `Factory`.
         @usableFromInline package let parameter: UnsafeRawPointer?
 
-        @inlinable
-        package init(
-            name: StaticString, valueType: Any.Type, parameterType: Any.Type, containerType: any AnyObject.Type,
-            container: ObjectIdentifier, parameter: UnsafeRawPointer?
-        ) {
-            self.name = name
-            self.valueType = valueType
-            self.parameterType = parameterType
-            self.containerType = containerType
-            self.container = container
-            self.parameter = parameter
-        }
-
-        package var key: FactoryKey {
-            FactoryKey(name: name, valueType: valueType, parameterType: parameterType, containerType: containerType)
-        }
-
         /// Same factory, container instance and parameter: a cycle.
         func isSameBuild(as other: Frame) -> Bool {
             // The value type first: it tells most frames of a chain apart at once.
-            ObjectIdentifier(valueType) == ObjectIdentifier(other.valueType) && container == other.container
-                && ObjectIdentifier(parameterType) == ObjectIdentifier(other.parameterType)
-                && FactoryName.equal(name, other.name)
-                && ResolutionContext.sameParameter(parameter, other.parameter, parameterType)
+            ObjectIdentifier(key.valueType) == ObjectIdentifier(other.key.valueType) && container == other.container
+                && key == other.key && ResolutionContext.sameParameter(parameter, other.parameter, key.parameterType)
         }
     }
 

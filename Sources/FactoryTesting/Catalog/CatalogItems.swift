@@ -87,7 +87,7 @@ extension ValidationItem {
             let operation: @Sendable () async -> Void = {
                 do {
                     try await AsyncValidation.$isActive.withValue(true) {
-                        try await AsyncValidation.$thrown.withValue(log) { try await resolveAsync() }
+                        try await AsyncValidation.$thrown.withValue(log.add) { try await resolveAsync() }
                     }
                 } catch {
                     outcome.withLock { $0 = error }
@@ -128,5 +128,22 @@ extension ValidationItem {
             current = entry
         }
         return current
+    }
+}
+
+/// What async closures threw during one validated resolution, in order, with their chains.
+final class AsyncThrowLog: Sendable {
+    struct Entry: Sendable {
+        let chain: [FactoryKey]
+        let error: String
+    }
+
+    private let entries = LockedBox<[Entry]>([])
+
+    var all: [Entry] { entries.withLock { $0 } }
+
+    /// Thrown by the closure of the innermost resolution of `chain`.
+    @Sendable func add(_ chain: [FactoryKey], _ error: any Error) {
+        entries.withLock { $0.append(Entry(chain: chain, error: String(describing: error))) }
     }
 }
