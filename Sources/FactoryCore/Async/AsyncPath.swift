@@ -33,7 +33,8 @@ extension Resolution {
     ) async throws -> (T, isNew: Bool) {
         let manager = registration.manager
         let key = registration.key
-        if case .cells = options.scope?.keeping, !options.scopeOnParameters, let found = manager.hit(key, options, prepared: nil) {
+        if case .cells = options.scope?.keeping, !options.scopeOnParameters, let found = manager.hit(key, options, prepared: nil)
+        {
             return (found.read(T.self), false)
         }
         // Made once, unlocked: it runs the parameter's `hash(into:)` and `==`.
@@ -69,7 +70,9 @@ extension Resolution {
         _ chain: AsyncChain?
     ) throws -> AsyncChain {
         let key = registration.key
-        if let chain, chain.contains(key, containerID: registration.containerID, parameter: parameter, parameterless: parameterless) {
+        if let chain,
+            chain.contains(key, containerID: registration.containerID, parameter: parameter, parameterless: parameterless)
+        {
             let keys = chain.keys + [key]
             let error = FactoryError.circularDependency(chain: keys.map(\.description).joined(separator: " > "))
             if AsyncValidation.isActive { throw AsyncValidationFailure(error: error, chain: keys) }

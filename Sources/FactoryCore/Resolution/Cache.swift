@@ -97,7 +97,9 @@ extension ContainerManager {
         else { return .retry }
         let place: CacheLocation?
         switch options.scope?.keeping {
-        case .cells: place = options.scope?.strategy?.location(options.scope!, key: key, box: options.box, containerCells: slot.cells, manager: self)
+        case .cells:
+            place = options.scope?.strategy?.location(
+                options.scope!, key: key, box: options.box, containerCells: slot.cells, manager: self)
         case .preparedCells: place = prepared.map { CacheLocation(cells: $0) }
         default: place = nil
         }
@@ -244,9 +246,9 @@ extension CacheLocation {
 
     /// Locks held. A value that cannot be held weakly is not cached under a weak scope, and a weak cell records no
     /// shutdown (the container does not own it). Returns the cell stored.
-    fileprivate func store(_ value: UnsafeRawPointer, type: Any.Type, _ claim: BuildClaim, _ garbage: inout Garbage)
-        -> CacheCell?
-    {
+    fileprivate func store(
+        _ value: UnsafeRawPointer, type: Any.Type, _ claim: BuildClaim, _ garbage: inout Garbage
+    ) -> CacheCell? {
         let record = weak ? nil : claim.shutdown.map { ShutdownRecord(handler: $0, key: claim.key) }
         guard
             let cell = CacheCell.make(
@@ -318,9 +320,9 @@ final class BuildClaim {
     /// replaced it; takes the locks, drops after unlocking. Returns the cleared gate, whose waiters the caller wakes,
     /// the cell stored, and whether the build was still current.
     @inline(never)
-    func end(_ build: AnyObject, storing value: UnsafeRawPointer?, type: Any.Type)
-        -> (cleared: BuildGate?, stored: CacheCell?, current: Bool)
-    {
+    func end(
+        _ build: AnyObject, storing value: UnsafeRawPointer?, type: Any.Type
+    ) -> (cleared: BuildGate?, stored: CacheCell?, current: Bool) {
         var garbage = Garbage()
         let end = location.withLocks(manager) { () -> (BuildGate?, CacheCell?, Bool) in
             let cells = location.cells
@@ -441,7 +443,8 @@ extension FactoryRegistration {
         if isolation == .main && !cfactory_is_main_actor() { failMainActor(key) }
         let context = ResolutionContext.currentUnmanaged
         context._withUnsafeGuaranteedRef {
-            $0.enter(GeneralPath.frame(self, pointer: parameter), checkCycles: flags & ContainerManager.Flag.checkCycles.rawValue != 0)
+            $0.enter(
+                GeneralPath.frame(self, pointer: parameter), checkCycles: flags & ContainerManager.Flag.checkCycles.rawValue != 0)
         }
         return FastStep(hit: CellHit(cell: nil, record: nil), build: context)
     }

@@ -152,7 +152,8 @@ extension Resolution {
         }
         return context._withUnsafeGuaranteedRef { context in
             if context.trace == nil {
-                context.trace = AsyncChain.current?.trace.map { TracePosition(cycle: $0.cycle, depth: $0.depth + 1) }
+                context.trace =
+                    AsyncChain.current?.trace.map { TracePosition(cycle: $0.cycle, depth: $0.depth + 1) }
                     ?? TracePosition(cycle: TraceCycle(), depth: 0)
             }
             let cycle = context.trace!

@@ -48,5 +48,3 @@ public struct ContainerShutDownError: Error, CustomStringConvertible {
     /// What went wrong, naming the factory.
     public var description: String { FactoryError.resolvedAfterShutdown(key).message }
 }
-
-
