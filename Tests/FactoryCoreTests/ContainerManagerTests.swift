@@ -79,4 +79,13 @@ import Testing
         #expect(manager.trace)
         #expect(manager.defaultScope === Scope.unique)
     }
+
+    /// The fast hit skips the general path only when none of these is set: a flag left out of `general`
+    /// would be silently ignored on a cached hit, and one put in by mistake would slow every hit.
+    @Test func theGeneralMaskIsExactlyTheFlagsThatChangeAHit() {
+        let changesAHit: [ContainerManager.Flag] = [
+            .trace, .decorator, .defaultScope, .options, .strict, .observed, .perRequest, .shutDown,
+        ]
+        #expect(ContainerManager.Flag.general == changesAHit.reduce(0) { $0 | $1.rawValue })
+    }
 }

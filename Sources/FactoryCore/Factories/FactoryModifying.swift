@@ -18,7 +18,9 @@
 /// apart by the calling function's name: inside the property (or function) that defines the factory
 /// they belong to the definition. Modifier properties (`.cached`, `.singleton`, ...) belong to the
 /// definition unless chained after `register`, a run-time context override or `once()`. A definition
-/// never overwrites what was persisted. Every kind takes every modifier, with the same meaning.
+/// never overwrites what was persisted. Every kind takes every modifier, with the same meaning, but two:
+/// `.graph` (FactoryScopes) is for the synchronous kinds, whose resolution cycle belongs to a thread (on an
+/// asynchronous one it does not compile), and `scopeOnParameters` needs a `Hashable` parameter.
 public protocol FactoryModifying {
     /// The parameter type; `Void` for ``Factory`` and ``AsyncFactory``.
     associatedtype P
