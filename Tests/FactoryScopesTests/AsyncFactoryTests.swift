@@ -250,3 +250,45 @@ final class AsyncContainer: ManagedContainer {
     }
     #endif
 }
+
+/// An async build whose closure resolves another async factory that another task is
+/// building: the build waits for that one, as a task resolving it would.
+final class JoiningContainer: ManagedContainer {
+    let manager = ContainerManager()
+    let innerBuilds = Counter()
+    let innerStarted = Signal()
+    let release = Signal()
+
+    var inner: AsyncFactory<Pool> {
+        self {
+            let serial = self.innerBuilds.increment()
+            self.innerStarted.raise()
+            try await self.release.raised("the test to release inner's build")
+            return Pool(serial: serial)
+        }.cached
+    }
+    var outer: AsyncFactory<[Pool]> { self { [try await self.inner()] }.cached }
+}
+
+@Suite struct AsyncBuildJoiningTests {
+    /// `outer`'s build joins the build of `inner` another task started, waits for
+    /// it (counted at the build), and gets its instance: no cycle, one build of `inner`.
+    @Test func aBuildResolvingAnotherTasksBuildWaitsForIt() async throws {
+        let container = JoiningContainer()
+        defer { container.release.raise() }
+        let innerTask = Task { try await container.inner() }
+        try await container.innerStarted.raised("inner's build to start")
+        let outerTask = Task { try await container.outer() }
+        try await waitFor("outer's build to join inner's") { container.manager.buildWaiters == 1 }
+        container.release.raise()
+        let (inner, outer) = try await withAsyncWatchdog("a build waited for another task's build forever") {
+            (try await innerTask.value, try await outerTask.value)
+        }
+        #expect(outer.count == 1)
+        #expect(outer.first === inner)
+        #expect(container.innerBuilds.value == 1)
+        #expect(container.manager.buildWaiters == 0)
+        // Both cached: the next resolutions are hits.
+        #expect(try await container.outer().first === inner)
+    }
+}
