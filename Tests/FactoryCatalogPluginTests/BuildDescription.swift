@@ -45,7 +45,7 @@ struct BuildDescription {
             if let index = arguments.firstIndex(of: "-emit-module-path"), index + 1 < arguments.count {
                 modulesDirectory = URL(fileURLWithPath: arguments[index + 1]).deletingLastPathComponent().path
             }
-            modules.append(try Self.module(named: arguments[nameIndex + 1], arguments))
+            modules.append(Self.module(named: arguments[nameIndex + 1], arguments))
         }
         guard let compiler, let modulesDirectory else {
             throw Failure(description: "no Swift compile command in \(manifest.path)")
@@ -57,7 +57,7 @@ struct BuildDescription {
             .path
     }
 
-    private static func module(named name: String, _ arguments: [String]) throws -> Module {
+    private static func module(named name: String, _ arguments: [String]) -> Module {
         var sources: [String] = []
         var flags: Set<String> = []
         var load: [String] = []
@@ -78,7 +78,9 @@ struct BuildDescription {
             } else if argument.hasPrefix("-D"), argument.count > 2 {
                 flags.insert(String(argument.dropFirst(2)))
             } else if argument.hasPrefix("@") {
-                let list = try String(contentsOfFile: String(argument.dropFirst()), encoding: .utf8)
+                // Missing for a module the manifest plans but this build never compiled
+                // (another package's target nothing here depends on): it has no sources then.
+                let list = (try? String(contentsOfFile: String(argument.dropFirst()), encoding: .utf8)) ?? ""
                 sources += list.split(separator: "\n").map(String.init).filter { $0.hasSuffix(".swift") }
             } else if argument.hasSuffix(".swift") && !argument.hasPrefix("-") {
                 sources.append(argument)

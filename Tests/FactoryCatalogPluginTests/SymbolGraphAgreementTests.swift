@@ -45,19 +45,24 @@ import Testing
         #expect(checked.factories > 400, "only \(checked.factories) factories compared")
     }
 
-    /// The packages named in `FACTORY_SCANNER_PACKAGES` (directories relative to the
-    /// root, separated by `:`), each built in its own `.build`: CI's fixtures and
-    /// example packages, after the steps that build them (scripts/check-scanner.sh).
+    /// The packages named in `FACTORY_SCANNER_PACKAGES`: directories relative to the
+    /// root, separated by spaces, each built in its own `.build`, or `DIRECTORY=MANIFEST`
+    /// for a build in another scratch folder. CI's fixtures and example packages, after
+    /// the steps that build them (scripts/check-scanner.sh).
     @Test(.enabled(if: ProcessInfo.processInfo.environment["FACTORY_SCANNER_PACKAGES"] != nil))
     func theScannerReadsWhatTheCompilerDeclaresInOtherPackages() throws {
-        let packages = (ProcessInfo.processInfo.environment["FACTORY_SCANNER_PACKAGES"] ?? "").split(separator: ":")
+        let packages = (ProcessInfo.processInfo.environment["FACTORY_SCANNER_PACKAGES"] ?? "").split(separator: " ")
+        #expect(!packages.isEmpty, "FACTORY_SCANNER_PACKAGES names no package")
+        let absolute = { (path: Substring) in path.hasPrefix("/") ? String(path) : Self.root + "/" + path }
         for package in packages {
-            let directory = package.hasPrefix("/") ? String(package) : Self.root + "/" + package
-            let manifest = URL(fileURLWithPath: directory).appendingPathComponent(".build/debug.yaml")
-            let build = try BuildDescription(manifest: manifest)
-            let checked = try Self.check(build, modulesUnder: [URL(fileURLWithPath: directory).standardizedFileURL.path + "/"])
-            #expect(!checked.modules.isEmpty, "no module of \(package) was checked")
-            #expect(checked.factories > 0, "no factory of \(package) was compared")
+            let parts = package.split(separator: "=", maxSplits: 1)
+            let directory = URL(fileURLWithPath: absolute(parts[0])).standardizedFileURL.path
+            let manifest = parts.count == 2 ? absolute(parts[1]) : directory + "/.build/debug.yaml"
+            let build = try BuildDescription(manifest: URL(fileURLWithPath: manifest))
+            let checked = try Self.check(build, modulesUnder: [directory + "/"])
+            #expect(!checked.modules.isEmpty, "no module of \(parts[0]) was checked")
+            #expect(checked.factories > 0, "no factory of \(parts[0]) was compared")
+            print("SymbolGraphAgreementTests: \(parts[0]): \(checked.factories) factories of \(checked.modules.sorted())")
         }
     }
 
@@ -139,7 +144,10 @@ import Testing
         var scanned: [(file: String, declaration: SourceFile.Declaration)] = []
         for source in module.sources {
             let file = URL(fileURLWithPath: source).resolvingSymlinksInPath().path
-            let text = try String(contentsOfFile: source, encoding: .utf8)
+            guard let text = try? String(contentsOfFile: source, encoding: .utf8) else {
+                throw BuildDescription.Failure(
+                    description: "\(module.name) was built with \(source), which is gone: build the package again")
+            }
             scanned += SourceFile(path: file, text: text).declarations.map { (file, $0) }
         }
         let shown = { (file: String, line: Int) in "\(file.replacingOccurrences(of: root + "/", with: "")):\(line)" }

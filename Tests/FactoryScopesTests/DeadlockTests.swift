@@ -230,36 +230,26 @@ private func isolatedSingletons<R>(_ body: (IsolatedSingletons) -> R) -> R {
 
     /// Eight threads enter at every level: `top` (a singleton), `middle` (cached),
     /// `lower` (shared) and per-parameter factories. The build of `lower` ends only
-    /// once the five other threads that entered at `top`, `middle` and `lower` wait,
-    /// one level above another: at `top` for its build, whose builder waits for
-    /// `middle`'s (or builds it), whose builder waits for `lower`'s (or builds it).
-    /// What it sees: each of them has entered, none has returned, and (Linux) each is
-    /// asleep in its resolution (``Callers``). Resolutions that wait inside a
-    /// singleton's build are not all counted in `buildWaiters`, so it is not read here.
+    /// once five resolutions wait, one level above another: one at `top`, two at
+    /// `middle` (`top`'s builder among the resolutions there, unless it builds
+    /// `middle` itself) and two at `lower` (`middle`'s builder among them, unless it
+    /// builds `lower` itself).
     @Test func closuresResolvingEveryScopeFromManyEntryPointsFinish() {
         for round in 0..<10 {
             let missed = isolatedSingletons { isolate -> Bool in
-                let callers = Callers()
                 let container = isolate(
-                    CrossedContainer { name, container in
-                        guard name == "lower" else { return }
-                        container.overlaps.wait("five resolutions wait at three levels") { callers.othersWaitInside(5) }
-                    })
+                    CrossedContainer(hook: CrossedContainer.waiting(5, at: "lower", for: "five resolutions wait at three levels"))
+                )
                 let middles = Collector<ObjectIdentifier>()
                 // Held: a shared instance its builder drops at once is built again by
                 // the resolutions that waited for it, and this test counts one build.
                 let lowers = Collector<Node>()
                 let finished = finishes(8) { index in
-                    if index % 4 == 3 {
-                        _ = container.perParameter(index)
-                        return
-                    }
-                    callers.enter()
-                    defer { callers.leave() }
                     switch index % 4 {
                     case 0: middles.append(ObjectIdentifier(container.top().children[0]))
                     case 1: middles.append(ObjectIdentifier(container.middle()))
-                    default: lowers.append(container.lower())
+                    case 2: lowers.append(container.lower())
+                    default: _ = container.perParameter(index)
                     }
                 }
                 #expect(finished, "round \(round): a deadlock")
@@ -368,7 +358,8 @@ private func isolatedSingletons<R>(_ body: (IsolatedSingletons) -> R) -> R {
     /// Decorators and the trace logger run outside every lock, so they may resolve.
     /// They resolve from another container type: cycle detection goes by factory
     /// key (container type, name, type), and a logger that resolves from its own
-    /// container would log forever.
+    /// container would log forever. It names no overlap: what it shows holds on one
+    /// thread as on four, which only add contention.
     @Test func decoratorsAndTheTraceLoggerMayResolveFactories() {
         isolatedSingletons { isolate in
             let container = isolate(CrossedContainer())

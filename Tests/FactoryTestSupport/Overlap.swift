@@ -27,7 +27,7 @@ import Musl
 /// tests running beside it block while they wait for their own threads, so a few
 /// seconds there do not tell a missing overlap from a busy pool. Such a wait
 /// suspends: it holds no thread, and blocks nothing else meanwhile.
-public let overlapBound: Double = 5
+public let overlapBound: Double = 3
 
 /// The overlaps one test waits for, each checked once. The first that does not come
 /// within ``overlapBound`` fails it; the waits after it end at once, so that a test
