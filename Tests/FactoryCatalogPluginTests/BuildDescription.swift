@@ -93,6 +93,9 @@ struct BuildDescription {
     /// The module's symbol graphs (its own and one per module it extends), with every
     /// declaration down to `private`, as the catalog plugin asks SwiftPM for them.
     func symbolGraphs(of module: Module) throws -> [SymbolGraph] {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        throw Failure(description: "no swift-symbolgraph-extract to run on this platform")
+        #else
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("scanner-graphs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
@@ -114,5 +117,6 @@ struct BuildDescription {
             throw Failure(description: "swift-symbolgraph-extract failed for \(module.name): \(message)")
         }
         return try SymbolGraph.load(module: module.name, from: output)
+        #endif
     }
 }
