@@ -26,14 +26,19 @@ import Testing
         #endif
     }
 
-    /// Linux only: elsewhere the test bundle's place and the extractor's target
-    /// are found differently, and no CI here runs them.
+    /// This package's tests and examples, and the packages named in
+    /// `FACTORY_SCANNER_PACKAGES` (directories relative to the root, separated by
+    /// spaces, each built in its own `.build`, or `DIRECTORY=MANIFEST` for a build in
+    /// another scratch folder): CI's fixtures and example packages, after the steps
+    /// that build them (scripts/check-scanner.sh).
+    ///
+    /// Linux only: elsewhere the test bundle's place and the extractor's target are
+    /// found differently, and no CI here runs them.
     @Test(.enabled(if: runningBuildManifest != nil, "reads the running build from /proc/self/exe (Linux)"))
-    func theScannerReadsWhatTheCompilerDeclaresInThisPackage() throws {
+    func theScannerReadsWhatTheCompilerDeclares() throws {
         let manifest = try #require(Self.runningBuildManifest)
         let build = try BuildDescription(manifest: manifest)
-        let inScope = [Self.root + "/Tests/", Self.root + "/Examples/"]
-        let checked = try Self.check(build, modulesUnder: inScope)
+        let checked = try Self.check(build, modulesUnder: [Self.root + "/Tests/", Self.root + "/Examples/"])
         // Every test target and example of the package, this one's corpus included.
         for module in [
             "FactoryCoreTests", "FactoryScopesTests", "FactoryWrappersTests", "FactoryTestingTests",
@@ -43,16 +48,8 @@ import Testing
             #expect(checked.modules.contains(module), "\(module) was not checked")
         }
         #expect(checked.factories > 400, "only \(checked.factories) factories compared")
-    }
 
-    /// The packages named in `FACTORY_SCANNER_PACKAGES`: directories relative to the
-    /// root, separated by spaces, each built in its own `.build`, or `DIRECTORY=MANIFEST`
-    /// for a build in another scratch folder. CI's fixtures and example packages, after
-    /// the steps that build them (scripts/check-scanner.sh).
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["FACTORY_SCANNER_PACKAGES"] != nil))
-    func theScannerReadsWhatTheCompilerDeclaresInOtherPackages() throws {
         let packages = (ProcessInfo.processInfo.environment["FACTORY_SCANNER_PACKAGES"] ?? "").split(separator: " ")
-        #expect(!packages.isEmpty, "FACTORY_SCANNER_PACKAGES names no package")
         let absolute = { (path: Substring) in path.hasPrefix("/") ? String(path) : Self.root + "/" + path }
         for package in packages {
             let parts = package.split(separator: "=", maxSplits: 1)
