@@ -70,6 +70,10 @@ let package = Package(
         .testTarget(name: "FactoryWrappersTests", dependencies: ["FactoryWrappers", "FactoryTestSupport"]),
         .testTarget(name: "FactoryTestingTests", dependencies: ["FactoryTesting", "FactoryTestSupport"]),
         .testTarget(name: "FactoryCompatibilityTests", dependencies: ["FactoryKit", "FactoryTesting", "FactoryTestSupport"]),
+        // The catalog plugin's source scanner: its sources (symbolic links into Plugins/FactoryCatalogPlugin, since a
+        // plugin's code cannot be imported), a corpus of tricky Swift, and the scan of this package's own code
+        // checked against the compiler's symbol graph.
+        .testTarget(name: "FactoryCatalogPluginTests", dependencies: ["FactoryKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -145,8 +145,8 @@ struct Lexeme {
 }
 
 /// Splits Swift source into the lexemes the scan reads. Comments and the insides
-/// of string literals (interpolations included) are passed over, so that a brace
-/// or a `var` inside them counts for nothing.
+/// of string and regex literals (interpolations included) are passed over, so that
+/// a brace or a `var` inside them counts for nothing.
 struct SourceLexer {
     private let scalars: [Unicode.Scalar]
     private var index = 0
@@ -154,6 +154,9 @@ struct SourceLexer {
     private var result: [Lexeme] = []
     /// Whether only whitespace precedes `index` on its line (a directive must start a line).
     private var atLineStart = true
+    /// Whether the last lexeme ended an operand (a name, a literal, `)`, `]`, `}`): a `/`
+    /// after one divides, while a `/` where an operand begins may start a regex literal.
+    private var afterOperand = false
 
     init(_ text: String) {
         scalars = Array(text.unicodeScalars)
@@ -191,12 +194,25 @@ struct SourceLexer {
             let startsLine = atLineStart
             atLineStart = false
             if scalar == "/" && peek(1) == "/" {
-                skipLine()
+                skipLineComment()
+                continue
             } else if scalar == "/" && peek(1) == "*" {
                 skipBlockComment()
-            } else if scalar == "\"" || (scalar == "#" && isRawStringStart()) {
+                continue
+            }
+            let operandBefore = afterOperand
+            afterOperand = false
+            if scalar == "\"" || (scalar == "#" && isRawStringStart()) {
                 skipString()
                 result.append(Lexeme(token: .other, line: startLine))
+                afterOperand = true
+            } else if scalar == "#" && isExtendedRegexStart() {
+                skipExtendedRegex()
+                result.append(Lexeme(token: .other, line: startLine))
+                afterOperand = true
+            } else if scalar == "/" && !operandBefore && skipBareRegex() {
+                result.append(Lexeme(token: .other, line: startLine))
+                afterOperand = true
             } else if scalar == "#" {
                 index += 1
                 let word = readWord()
@@ -206,21 +222,40 @@ struct SourceLexer {
                     result.append(Lexeme(token: .other, line: startLine))
                 }
             } else if scalar == "`" {
+                // A backticked name, raw (`a name with spaces`, SE-0451) or a keyword.
                 index += 1
-                let word = readWord()
+                var word = ""
+                while let scalar = peek(), scalar != "`", scalar != "\n" {
+                    word.unicodeScalars.append(scalar)
+                    index += 1
+                }
                 if peek() == "`" { index += 1 }
                 result.append(Lexeme(token: .word(word), line: startLine))
+                afterOperand = true
             } else if Self.isWordStart(scalar) {
-                result.append(Lexeme(token: .word(readWord()), line: startLine))
+                let word = readWord()
+                result.append(Lexeme(token: .word(word), line: startLine))
+                afterOperand = !Self.keywordsBeforeAnOperand.contains(word)
             } else if Self.punctuation.contains(scalar) {
                 index += 1
                 result.append(Lexeme(token: .punctuation(Character(scalar)), line: startLine))
+                afterOperand = Self.operandEnds.contains(scalar)
             } else {
                 advance()
                 result.append(Lexeme(token: .other, line: startLine))
+                afterOperand = scalar.properties.numericType != nil
             }
         }
     }
+
+    /// Punctuation after which an operand has ended: `a) / b`, `x! / y`.
+    private static let operandEnds: Set<Unicode.Scalar> = [")", "]", "}", ">", "!", "?"]
+
+    /// Keywords after which an operand begins, so that a `/` there starts a regex literal.
+    private static let keywordsBeforeAnOperand: Set<String> = [
+        "return", "case", "in", "where", "try", "await", "if", "guard", "while", "switch", "throw", "is", "as", "else",
+        "repeat", "yield", "some", "any", "each",
+    ]
 
     private static func isWordStart(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "_" || scalar == "$" || scalar.properties.isAlphabetic
@@ -262,14 +297,75 @@ struct SourceLexer {
         return text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
     }
 
+    /// Passes over the rest of a directive's line, and a block comment that starts on it.
     private mutating func skipLine() {
         while let scalar = peek(), scalar != "\n" {
-            if scalar == "/" && peek(1) == "*" {
+            if scalar == "/" && peek(1) == "/" {
+                skipLineComment()
+            } else if scalar == "/" && peek(1) == "*" {
                 skipBlockComment()
             } else {
                 index += 1
             }
         }
+    }
+
+    /// Passes over a `//` comment: a `/*` inside it opens nothing.
+    private mutating func skipLineComment() {
+        while let scalar = peek(), scalar != "\n" { index += 1 }
+    }
+
+    /// `#/`, `##/`, ...: an extended regex literal.
+    private func isExtendedRegexStart() -> Bool {
+        var offset = 0
+        while peek(offset) == "#" { offset += 1 }
+        return peek(offset) == "/"
+    }
+
+    /// Passes over `#/.../#` (which may span lines), to the `/` followed by as many `#` as opened it.
+    private mutating func skipExtendedRegex() {
+        var hashes = 0
+        while peek() == "#" {
+            hashes += 1
+            index += 1
+        }
+        index += 1
+        while let scalar = peek() {
+            if scalar == "\\" {
+                index += 1
+                if peek() != nil { advance() }
+            } else if scalar == "/" && (0..<hashes).allSatisfy({ peek(1 + $0) == "#" }) {
+                index += 1 + hashes
+                return
+            } else {
+                advance()
+            }
+        }
+    }
+
+    /// At a `/` where an operand begins: passes over a bare regex literal `/.../` and
+    /// returns `true`, or returns `false` and moves nothing when the `/` cannot start
+    /// one (SE-0354: it does not start with a space, and ends on its line after
+    /// something that is not a space).
+    private mutating func skipBareRegex() -> Bool {
+        guard let first = peek(1), first != " ", first != "\t", first != "\n" else { return false }
+        var offset = 1
+        var inClass = 0
+        while let scalar = peek(offset), scalar != "\n" {
+            if scalar == "\\" {
+                offset += 2
+                continue
+            }
+            if scalar == "[" { inClass += 1 }
+            if scalar == "]" && inClass > 0 { inClass -= 1 }
+            if scalar == "/" && inClass == 0 {
+                guard peek(offset - 1) != " " else { return false }
+                index += offset + 1
+                return true
+            }
+            offset += 1
+        }
+        return false
     }
 
     private mutating func skipBlockComment() {
@@ -342,7 +438,7 @@ struct SourceLexer {
                 continue
             }
             if scalar == "/" && peek(1) == "/" {
-                skipLine()
+                skipLineComment()
                 continue
             }
             if scalar == "/" && peek(1) == "*" {

@@ -2,14 +2,28 @@ import FactoryKit
 import FactoryTestSupport
 import Testing
 
-/// A container that registers at start-up, counting how often it does.
+/// A container that registers at start-up, counting how often it does. Made with
+/// `waitingCallers`, its `autoRegister()` returns only once that many other threads
+/// (``callers``) wait for it in their first resolution.
 final class StartUpContainer: SharedContainer, AutoRegistering {
     static let shared = StartUpContainer()
     let manager = ContainerManager()
     let runs = Counter()
+    let waitingCallers: Int
+    let callers = Callers()
+    let overlaps = Overlaps()
+
+    init(waitingCallers: Int = 0) {
+        self.waitingCallers = waitingCallers
+    }
 
     func autoRegister() {
         runs.increment()
+        if waitingCallers > 0 {
+            overlaps.wait("\(waitingCallers) other threads wait for autoRegister()") {
+                callers.othersWaitInside(waitingCallers)
+            }
+        }
         weather.register { MockWeather("auto") }
     }
 }
@@ -81,10 +95,18 @@ extension StartUpContainer {
         #expect(container.runs.value == 2)
     }
 
+    /// `autoRegister()` runs on one of eight threads and returns only once the other
+    /// seven wait for it in their first resolution.
     @Test func manyThreadsTouchingANewContainerRunItOnce() {
-        let container = StartUpContainer()
+        let container = StartUpContainer(waitingCallers: 7)
         let seen = Collector<String>()
-        runOnThreads(8) { _ in seen.append(container.weather().source) }
+        runOnThreads(8) { _ in
+            container.callers.enter()
+            let source = container.weather().source
+            container.callers.leave()
+            seen.append(source)
+        }
+        container.overlaps.expect(1)
         #expect(container.runs.value == 1)
         #expect(seen.values == Array(repeating: "auto", count: 8))
     }

@@ -18,9 +18,23 @@ final class RegistrarContainer: SharedContainer, AutoRegistering {
     let manager = ContainerManager()
 
     let runs = Counter()
+    /// Made with `waitingCallers`, `autoRegister()` returns only once that many other
+    /// threads (``callers``) wait for it in their first resolution.
+    let waitingCallers: Int
+    let callers = Callers()
+    let overlaps = Overlaps()
+
+    init(waitingCallers: Int = 0) {
+        self.waitingCallers = waitingCallers
+    }
 
     func autoRegister() {
         runs.increment()
+        if waitingCallers > 0 {
+            overlaps.wait("\(waitingCallers) other threads wait for the registrars") {
+                callers.othersWaitInside(waitingCallers)
+            }
+        }
         // Written as an app writes it; without the upcoming ExistentialAny feature
         // this reads `[AutoRegistering]`.
         let registrars: [any AutoRegistering] = [SettingsAutoRegister(), ProfileAutoRegister(container: self)]
@@ -75,13 +89,19 @@ class ProfileAutoRegister: AutoRegistering {
         #expect(container.runs.value == 2)
     }
 
+    /// The registrars run on one of eight threads, and finish only once the other
+    /// seven wait for them in their first resolution.
     @Test func manyThreadsTouchingANewContainerRunItsRegistrarsOnce() {
-        let container = RegistrarContainer()
-        let wrong = Counter()
+        let container = RegistrarContainer(waitingCallers: 7)
+        let sources = Collector<String>()
         runOnThreads(8) { _ in
-            if container.settings().source != "registrar" { wrong.increment() }
+            container.callers.enter()
+            let source = container.settings().source
+            container.callers.leave()
+            sources.append(source)
         }
+        container.overlaps.expect(1)
         #expect(container.runs.value == 1)
-        #expect(wrong.value == 0)
+        #expect(sources.values == Array(repeating: "registrar", count: 8))
     }
 }

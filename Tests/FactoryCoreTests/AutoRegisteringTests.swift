@@ -20,7 +20,23 @@ final class AutoContainer: SharedContainer, AutoRegistering {
 
     func autoRegister() {
         calls.increment()
-        pause(milliseconds: 20)
+        greeting.register { MockGreeting("auto") }
+    }
+}
+
+/// A container whose `autoRegister()` returns only once seven other threads are in
+/// their first resolution, waiting for it.
+final class ContendedAutoContainer: ManagedContainer, AutoRegistering {
+    let manager = ContainerManager()
+    let calls = Counter()
+    let callers = Callers()
+    let overlaps = Overlaps()
+
+    var greeting: Factory<any Greeting> { self { Hello() } }
+
+    func autoRegister() {
+        calls.increment()
+        overlaps.wait("seven other threads wait for autoRegister()") { callers.othersWaitInside(7) }
         greeting.register { MockGreeting("auto") }
     }
 }
@@ -40,10 +56,18 @@ final class AutoContainer: SharedContainer, AutoRegistering {
         #expect(container.calls.value == 1)
     }
 
+    /// Eight threads resolve a new container at once: `autoRegister()` runs on one of
+    /// them and returns only once the other seven wait for it in their resolutions.
     @Test func autoRegisterRunsOnceUnderContention() {
-        let container = AutoContainer()
+        let container = ContendedAutoContainer()
         let texts = Collector<String>()
-        runOnThreads(8) { _ in texts.append(container.greeting().text) }
+        runOnThreads(8) { _ in
+            container.callers.enter()
+            let text = container.greeting().text
+            container.callers.leave()
+            texts.append(text)
+        }
+        container.overlaps.expect(1)
         #expect(container.calls.value == 1)
         #expect(texts.values == Array(repeating: "auto", count: 8))
     }

@@ -39,7 +39,7 @@ import Testing
                 let own = Factory<Service>(container, key: names[thread]) {
                     if round == 0 {
                         insideTogether.increment()
-                        metOthers.append(poll { insideTogether.value == names.count })
+                        metOthers.append(poll(upTo: overlapBound) { insideTogether.value == names.count })
                     }
                     inside.append((thread, ResolutionContext.current.chainKeys.map(\.description)))
                     return container.service()

@@ -91,7 +91,10 @@ final class HangingContainer: ManagedContainer {
         try await container.started.raised("the first build to start")
         container.cached.reset(.scope)
         container.release.raise()
-        #expect(try await starter.value, "the interrupted build's instance outlived the call that returned it")
+        let released = try await withAsyncWatchdog("the starter of the interrupted build never returned") {
+            try await starter.value
+        }
+        #expect(released, "the interrupted build's instance outlived the call that returned it")
     }
 
     /// A reset of another scope outdates no build of this one: what it builds is

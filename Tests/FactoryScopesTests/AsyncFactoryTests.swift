@@ -27,6 +27,8 @@ final class AsyncContainer: ManagedContainer {
     let released = Signal()
     /// Raised when a build of `gated` starts.
     let entered = Signal()
+    /// What the contended factories' builds saw: 999 other resolutions waiting for them.
+    let overlaps = Overlaps()
 
     func connect() async throws -> Pool {
         let serial = builds.increment()
@@ -35,6 +37,15 @@ final class AsyncContainer: ManagedContainer {
             failures.increment()
             throw ConnectionFailed()
         }
+        return Pool(serial: serial)
+    }
+
+    /// Counts its run, then stays suspended until 999 other resolutions wait for it,
+    /// and records whether they did (within the watchdog's bound: see ``Overlaps``).
+    func connectOnceAllJoin() async -> Pool {
+        let serial = builds.increment()
+        let joined = await (try? waitFor("999 tasks to join the build") { self.manager.buildWaiters == 999 }) != nil
+        overlaps.record("999 tasks suspended on the build", joined)
         return Pool(serial: serial)
     }
 
@@ -54,6 +65,8 @@ final class AsyncContainer: ManagedContainer {
             return try await self.connect()
         }.cached
     }
+    var contendedCached: AsyncFactory<Pool> { self { await self.connectOnceAllJoin() }.cached }
+    var contendedSingle: AsyncFactory<Pool> { self { await self.connectOnceAllJoin() }.singleton }
     var name: Factory<String> { self { "primary" } }
     var label: AsyncFactory<String> {
         self {
@@ -87,14 +100,15 @@ final class AsyncContainer: ManagedContainer {
         #expect(try await container.label() == "primary #1")
     }
 
+    /// A thousand tasks resolve at once; the build ends only once the other 999 are
+    /// suspended on it. More waiting tasks than the cooperative pool has threads: if
+    /// waiting blocked a thread, the build itself could never run.
     @Test(arguments: ["cached", "singleton"])
     func thousandTasksShareOneBuildAndNoneBlocksAThread(scope: String) async throws {
         let container = AsyncContainer()
         // Its own singleton storage, so the count is this test's alone.
         container.manager.useGlobalStorage(GlobalStorage())
-        let factory = scope == "cached" ? container.cached : container.single
-        // More waiting tasks than the cooperative pool has threads: if waiting
-        // blocked a thread, the build itself could never run.
+        let factory = scope == "cached" ? container.contendedCached : container.contendedSingle
         let serials = try await withAsyncWatchdog("1,000 tasks did not get their instance") {
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<1_000 { group.addTask { try await factory().serial } }
@@ -103,6 +117,7 @@ final class AsyncContainer: ManagedContainer {
                 return serials
             }
         }
+        container.overlaps.expect(1)
         try #require(serials.count == 1_000)
         #expect(Set(serials).count == 1)
         #expect(container.builds.value == 1)
@@ -112,6 +127,8 @@ final class AsyncContainer: ManagedContainer {
     @Test func aFailedBuildFailsEveryWaiterAndCachesNothing() async throws {
         let container = AsyncContainer()
         container.failNext.increment()
+        // Whatever happens, the gated build is let go when the test ends.
+        defer { container.released.raise() }
         let starter = Task { try await container.gated() }
         try await container.entered.raised("the gated build to start")
         let waiters = (0..<49).map { _ in Task { try await container.gated() } }
@@ -134,13 +151,15 @@ final class AsyncContainer: ManagedContainer {
 
     @Test func cancellingAWaiterCancelsOnlyItsWait() async throws {
         let container = AsyncContainer()
+        defer { container.released.raise() }
         let waiting = Task { try await container.gated() }
         // The build is under way until `released`: the next task can only wait for it.
         try await container.entered.raised("the gated build to start")
-        let cancelled = Task { @MainActor in try await container.gated() }
-        // The main actor runs jobs of one priority in order, and the resolution does
-        // not leave it before it waits: once this job runs, the task above waits.
-        await MainActor.run {}
+        let cancelled = Task { try await container.gated() }
+        // Cancelled once it waits for the build, counted there.
+        try await waitFor("the second task to join the gated build") {
+            container.manager.buildWaiters == 1
+        }
         cancelled.cancel()
         try await withAsyncWatchdog("the cancelled waiter kept waiting") {
             await #expect(throws: CancellationError.self) { try await cancelled.value }
@@ -230,4 +249,46 @@ final class AsyncContainer: ManagedContainer {
                     + "AsyncContainer.cycleA<Int>"))
     }
     #endif
+}
+
+/// An async build whose closure resolves another async factory that another task is
+/// building: the build waits for that one, as a task resolving it would.
+final class JoiningContainer: ManagedContainer {
+    let manager = ContainerManager()
+    let innerBuilds = Counter()
+    let innerStarted = Signal()
+    let release = Signal()
+
+    var inner: AsyncFactory<Pool> {
+        self {
+            let serial = self.innerBuilds.increment()
+            self.innerStarted.raise()
+            try await self.release.raised("the test to release inner's build")
+            return Pool(serial: serial)
+        }.cached
+    }
+    var outer: AsyncFactory<[Pool]> { self { [try await self.inner()] }.cached }
+}
+
+@Suite struct AsyncBuildJoiningTests {
+    /// `outer`'s build joins the build of `inner` another task started, waits for
+    /// it (counted at the build), and gets its instance: no cycle, one build of `inner`.
+    @Test func aBuildResolvingAnotherTasksBuildWaitsForIt() async throws {
+        let container = JoiningContainer()
+        defer { container.release.raise() }
+        let innerTask = Task { try await container.inner() }
+        try await container.innerStarted.raised("inner's build to start")
+        let outerTask = Task { try await container.outer() }
+        try await waitFor("outer's build to join inner's") { container.manager.buildWaiters == 1 }
+        container.release.raise()
+        let (inner, outer) = try await withAsyncWatchdog("a build waited for another task's build forever") {
+            (try await innerTask.value, try await outerTask.value)
+        }
+        #expect(outer.count == 1)
+        #expect(outer.first === inner)
+        #expect(container.innerBuilds.value == 1)
+        #expect(container.manager.buildWaiters == 0)
+        // Both cached: the next resolutions are hits.
+        #expect(try await container.outer().first === inner)
+    }
 }

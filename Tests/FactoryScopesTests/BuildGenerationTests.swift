@@ -44,13 +44,14 @@ extension GenerationContainer {
     @Test(arguments: scopes)
     func registerDuringABuildNeverStartsTheOldClosureAgain(scope: Scope) {
         for _ in 0..<10 {
-            withIsolatedSingletons { isolate in
+            let overlapped = withIsolatedSingletons { isolate -> Bool in
                 let container = isolate(GenerationContainer())
                 let round = Round()
                 let results = Collector<Thing>()
                 for _ in 0..<8 { startThread { results.append(container.gated(round, scope)()) } }
-                #expect(round.firstBuildStarted.wait(), "the first build never started")
-                #expect(poll { container.manager.buildWaiters == 7 }, "seven threads never waited for the first build")
+                #expect(round.firstBuildStarted.wait(upTo: overlapBound), "the first build never started")
+                let overlapped = poll(upTo: overlapBound) { container.manager.buildWaiters == 7 }
+                #expect(overlapped, "seven threads never waited for the first build")
                 container.gated(round, scope).register {
                     round.newRuns.increment()
                     return Thing(id: 2)
@@ -80,20 +81,23 @@ extension GenerationContainer {
                 #expect(Set(fresh.map(ObjectIdentifier.init)).count <= 1)
                 // The old instance was never cached.
                 #expect(container.gated(round, scope)().id == 2)
+                return overlapped
             }
+            if !overlapped { break }
         }
     }
 
     @Test(arguments: scopes)
     func aResetDuringABuildStartsOneNewGeneration(scope: Scope) {
         for variant in 0..<3 {
-            withIsolatedSingletons { isolate in
+            let overlapped = withIsolatedSingletons { isolate -> Bool in
                 let container = isolate(GenerationContainer())
                 let round = Round()
                 let results = Collector<Thing>()
                 for _ in 0..<8 { startThread { results.append(container.gated(round, scope)()) } }
-                #expect(round.firstBuildStarted.wait(), "the first build never started")
-                #expect(poll { container.manager.buildWaiters == 7 }, "seven threads never waited for the first build")
+                #expect(round.firstBuildStarted.wait(upTo: overlapBound), "the first build never started")
+                let overlapped = poll(upTo: overlapBound) { container.manager.buildWaiters == 7 }
+                #expect(overlapped, "seven threads never waited for the first build")
                 switch variant {
                 case 0: container.manager.reset(options: [.scope, .singletons])
                 case 1: container.gated(round, scope).reset(.scope)
@@ -110,7 +114,9 @@ extension GenerationContainer {
                 #expect(round.oldRuns.value == 2, "variant \(variant): the closure ran \(round.oldRuns.value) times")
                 let values = results.values.map(ObjectIdentifier.init)
                 #expect(Set(values).count == 2, "variant \(variant)")
+                return overlapped
             }
+            if !overlapped { break }
         }
     }
 }

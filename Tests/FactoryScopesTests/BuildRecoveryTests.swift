@@ -63,13 +63,15 @@ private struct Recovery {
         let hung = Collector<Int>()
         let waiters = Collector<Int>()
         startThread { hung.append(resolve()) }
-        guard container.started.wait() else {
+        guard container.started.wait(upTo: overlapBound) else {
             Issue.record("the first build never started")
+            container.release.raise()
             return nil
         }
         for _ in 0..<2 { startThread { waiters.append(resolve()) } }
-        guard poll(until: { container.manager.buildWaiters == 2 }) else {
+        guard poll(upTo: overlapBound, until: { container.manager.buildWaiters == 2 }) else {
             Issue.record("two threads never waited for the hung build")
+            container.release.raise()
             return nil
         }
         recover()

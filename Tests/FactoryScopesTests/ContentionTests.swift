@@ -15,37 +15,36 @@ final class DiamondContainer: SharedContainer {
     static let shared = DiamondContainer()
     let manager = ContainerManager()
     let builds = Counter()
+    let overlaps = Overlaps()
+    /// Its build ends once three resolutions wait: one at `left`, one at `right`, and
+    /// the builder of whichever of them did not build `common`, inside its own closure.
     var common: Factory<Thing> {
         self {
             self.builds.increment()
-            pause(milliseconds: 30)
+            self.overlaps.wait("three resolutions wait, one inside the other scoped closure") {
+                self.manager.buildWaiters == 3
+            }
             return Thing()
         }.cached
     }
-    var left: Factory<Left> {
-        self {
-            pause(milliseconds: 10)
-            return Left(self.common())
-        }.cached
-    }
-    var right: Factory<Right> {
-        self {
-            pause(milliseconds: 10)
-            return Right(self.common())
-        }.cached
-    }
+    var left: Factory<Left> { self { Left(self.common()) }.cached }
+    var right: Factory<Right> { self { Right(self.common()) }.cached }
     var outer: Factory<Left> { self { Left(self.inner()) }.cached }
     var inner: Factory<Thing> { self { Thing(id: 1) }.cached }
 }
 
 @Suite struct ContentionTests {
+    /// Eight threads resolve at once; the build ends only once the other seven wait for it.
     @Test func cachedBuildsOncePerGenerationUnderContention() {
         for round in 0..<10 {
             let container = ScopeContainer()
             let seen = Collector<ObjectIdentifier>()
-            runOnThreads(8) { _ in seen.append(ObjectIdentifier(container.slowCached())) }
+            runOnThreads(8) { _ in seen.append(ObjectIdentifier(container.contendedCached())) }
+            container.overlaps.expect(1)
             #expect(container.builds.value == 1, "round \(round)")
+            #expect(seen.values.count == 8)
             #expect(Set(seen.values).count == 1)
+            if container.overlaps.anyMissed { break }
         }
     }
 
@@ -90,8 +89,11 @@ final class DiamondContainer: SharedContainer {
         #expect(gated() === afterReset, "the new generation's instance is cached")
     }
 
+    /// Two threads resolve `left` and two `right`: while `left`'s and `right`'s builders
+    /// are both inside their closures, one of them waits for the other's build of
+    /// `common` (and one more thread at each of `left` and `right`).
     @Test func differentScopedFactoriesSharingADependencyDoNotDeadlock() {
-        for _ in 0..<5 {
+        for round in 0..<5 {
             let container = DiamondContainer()
             let commons = Collector<ObjectIdentifier>()
             runOnThreads(4) { index in
@@ -101,8 +103,11 @@ final class DiamondContainer: SharedContainer {
                     commons.append(ObjectIdentifier(container.right().shared))
                 }
             }
-            #expect(container.builds.value == 1)
+            container.overlaps.expect(1)
+            #expect(container.builds.value == 1, "round \(round)")
+            #expect(commons.values.count == 4)
             #expect(Set(commons.values).count == 1)
+            if container.overlaps.anyMissed { break }
         }
     }
 

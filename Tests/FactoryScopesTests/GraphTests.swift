@@ -16,13 +16,26 @@ import Testing
         #expect(container.ids() !== container.values())
     }
 
+    /// Eight threads run 200 cycles each. Their first cycles are under way at once:
+    /// each has its graph instance and waits, inside its closure, until all eight
+    /// do, then resolves the graph factory again. No cycle sees another's instance.
     @Test func concurrentCyclesNeverShare() {
         let container = ScopeContainer()
+        let together = Rendezvous(8)
+        let overlaps = Overlaps()
+        let meeting = Factory<ProtocolConsumer>(container, key: "meetingConsumer") {
+            let ids = container.ids()
+            overlaps.record("eight cycles under way at once", together.arrive())
+            return ProtocolConsumer(ids: ids, values: container.values())
+        }
         let consumers = Collector<ProtocolConsumer>()
         runOnThreads(8) { _ in
-            for _ in 0..<200 { consumers.append(container.consumer()) }
+            consumers.append(meeting())
+            for _ in 1..<200 { consumers.append(container.consumer()) }
         }
+        overlaps.expect(8)
         let all = consumers.values
+        #expect(all.count == 1_600)
         #expect(all.allSatisfy { $0.ids === $0.values })
         #expect(Set(all.map { ObjectIdentifier($0.ids) }).count == all.count)
     }

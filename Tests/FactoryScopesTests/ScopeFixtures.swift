@@ -37,6 +37,8 @@ final class ScopeContainer: SharedContainer {
     let manager = ContainerManager()
     /// Counts closure runs per instance of this container.
     let builds = Counter()
+    /// What the contended factories' builds saw: seven other resolutions waiting for them.
+    let overlaps = Overlaps()
 }
 
 extension ScopeContainer {
@@ -73,17 +75,19 @@ extension ScopeContainer {
     var perParameter: ParameterFactory<Int, Thing> { self { Thing(id: $0) }.cached.scopeOnParameters }
     var firstParameterWins: ParameterFactory<Int, Thing> { self { Thing(id: $0) }.cached }
     var colliding: ParameterFactory<Colliding, Thing> { self { Thing(id: $0.value) }.cached.scopeOnParameters }
-    var slowCached: Factory<Thing> {
+    /// Its build ends once seven other resolutions from this container wait for it.
+    var contendedCached: Factory<Thing> {
         self {
             self.builds.increment()
-            pause(milliseconds: 50)
+            self.overlaps.wait("seven resolutions wait for the build") { self.manager.buildWaiters == 7 }
             return Thing()
         }.cached
     }
-    var slowShared: Factory<Thing> {
+    /// Its build ends once seven other resolutions from this container wait for it.
+    var contendedShared: Factory<Thing> {
         self {
             self.builds.increment()
-            pause(milliseconds: 50)
+            self.overlaps.wait("seven resolutions wait for the build") { self.manager.buildWaiters == 7 }
             return Thing()
         }.shared
     }

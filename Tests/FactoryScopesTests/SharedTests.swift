@@ -39,11 +39,14 @@ import Testing
         #expect(container.builds.value == 2)
     }
 
+    /// Eight threads resolve at once; the build ends only once the other seven wait for it.
     @Test func builtExactlyOnceUnderContention() {
         let container = ScopeContainer()
         let seen = Collector<Thing>()
-        runOnThreads(8) { _ in seen.append(container.slowShared()) }
+        runOnThreads(8) { _ in seen.append(container.contendedShared()) }
+        container.overlaps.expect(1)
         #expect(container.builds.value == 1)
+        #expect(seen.values.count == 8)
         #expect(Set(seen.values.map(ObjectIdentifier.init)).count == 1)
     }
 }

@@ -4,12 +4,12 @@ import Testing
 extension ManagedContainer {
     /// For the closure of a cached factory that many threads resolve at once:
     /// returns once exactly `count` resolutions from this container wait for a build
-    /// another one runs (``ContainerManager/buildWaiters``), or `false` when the
-    /// watchdog bound passed first. A closure that waits for them before it returns
+    /// another one runs (``ContainerManager/buildWaiters``), or `false` when
+    /// ``overlapBound`` passed first. A closure that waits for them before it returns
     /// makes the overlap a test names certain rather than likely after a pause, and
     /// what it returns lets the test check that the overlap happened.
     public func buildWaitersReach(_ count: Int) -> Bool {
-        poll { manager.buildWaiters == count }
+        poll(upTo: overlapBound) { manager.buildWaiters == count }
     }
 }
 

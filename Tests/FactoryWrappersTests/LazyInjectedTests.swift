@@ -197,50 +197,57 @@ extension Container {
         #expect(holder.service.id == 31)
     }
 
-    /// The factory's closure returns only once all eight threads have begun their
-    /// first read, so the reads overlap the build. (The lazy property counts no
-    /// waiters; what it cannot rule out is a thread descheduled between beginning its
-    /// read and reaching the property.)
+    /// Eight threads read the property for the first time at once. The factory's
+    /// closure, run by the first read, returns only once the other seven reads wait
+    /// in the property: each has begun and none has returned, and (Linux) each of
+    /// those threads is asleep, which, as it does nothing else before its read, it can
+    /// only be in the read (``Callers``).
     @Test func concurrentFirstReadsResolveExactlyOnce() throws {
         for round in 0..<10 {
             let container = WrapperContainer()
-            let reading = Counter()
-            let overlapped = Collector<Bool>()
+            let readers = Callers()
+            let overlaps = Overlaps()
             container.counted.register {
-                overlapped.append(poll { reading.value == 8 })
+                overlaps.wait("seven reads wait in the lazy property") { readers.othersWaitInside(7) }
                 return MyService(id: container.builds.increment())
             }
             let holder = WrapperContainer.$shared.withValue(container) { SendableLazyHolder() }
             let seen = Collector<ObjectIdentifier>()
             runOnThreads(8) { _ in
-                reading.increment()
-                seen.append(ObjectIdentifier(holder.service))
+                readers.enter()
+                let service = holder.service
+                readers.leave()
+                seen.append(ObjectIdentifier(service))
             }
-            try #require(overlapped.values == [true], "round \(round): the reads did not all begin during the build")
+            overlaps.expect(1)
             #expect(container.builds.value == 1, "round \(round)")
             #expect(seen.values.count == 8)
             #expect(Set(seen.values).count == 1)
             #expect(seen.values.first == ObjectIdentifier(holder.service))
+            if overlaps.anyMissed { break }
         }
     }
 
     /// Overlapping as ``concurrentFirstReadsResolveExactlyOnce()``'s reads do.
     @Test func concurrentFirstReadsThroughALetResolveExactlyOnce() {
         let container = WrapperContainer()
-        let reading = Counter()
-        let overlapped = Collector<Bool>()
+        let readers = Callers()
+        let overlaps = Overlaps()
         container.counted.register {
-            overlapped.append(poll { reading.value == 8 })
+            overlaps.wait("seven reads wait in the lazy property") { readers.othersWaitInside(7) }
             return MyService(id: container.builds.increment())
         }
         let handler = WrapperContainer.$shared.withValue(container) { SendableHandler() }
         let seen = Collector<ObjectIdentifier>()
         runOnThreads(8) { _ in
-            reading.increment()
-            seen.append(ObjectIdentifier(handler.service.wrappedValue))
+            readers.enter()
+            let service = handler.service.wrappedValue
+            readers.leave()
+            seen.append(ObjectIdentifier(service))
         }
-        #expect(overlapped.values == [true], "the reads did not all begin during the build")
+        overlaps.expect(1)
         #expect(container.builds.value == 1)
+        #expect(seen.values.count == 8)
         #expect(Set(seen.values).count == 1)
     }
 

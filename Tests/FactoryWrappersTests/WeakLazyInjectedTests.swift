@@ -131,27 +131,31 @@ private struct SendableWeakHolder: Sendable {
         }
     }
 
-    /// The factory's closure returns only once all eight threads have begun their
-    /// first read, so the reads overlap the build (as in LazyInjectedTests). The
-    /// cached scope would build once even if every read resolved: the decorator
-    /// counts the resolutions.
+    /// The factory's closure returns only once the other seven first reads wait in
+    /// the property (as in LazyInjectedTests). The cached scope would build once even
+    /// if every read resolved: the decorator counts the resolutions, and the build
+    /// counts no resolution waiting for it.
     @Test func concurrentFirstReadsResolveExactlyOnce() {
         let container = WrapperContainer()
-        let reading = Counter()
-        let overlapped = Collector<Bool>()
+        let readers = Callers()
+        let overlaps = Overlaps()
         let resolutions = Counter()
         container.cachedCounted.register {
-            overlapped.append(poll { reading.value == 8 })
+            overlaps.wait("seven reads wait in the lazy property, none at the build") {
+                readers.othersWaitInside(7) && container.manager.buildWaiters == 0
+            }
             return MyService(id: container.builds.increment())
         }
         .decorator { _ in resolutions.increment() }
         let holder = WrapperContainer.$shared.withValue(container) { SendableWeakHolder() }
         let seen = Collector<Int>()
         runOnThreads(8) { _ in
-            reading.increment()
-            seen.append(holder.service?.id ?? -1)
+            readers.enter()
+            let id = holder.service?.id ?? -1
+            readers.leave()
+            seen.append(id)
         }
-        #expect(overlapped.values == [true], "the reads did not all begin during the build")
+        overlaps.expect(1)
         #expect(resolutions.value == 1)
         #expect(container.builds.value == 1)
         #expect(seen.values == Array(repeating: 1, count: 8))

@@ -1,0 +1,1 @@
+../../../Plugins/FactoryCatalogPlugin/FactoryKinds.swift

@@ -1,0 +1,1 @@
+../../../Plugins/FactoryCatalogPlugin/FactoryScanner.swift
