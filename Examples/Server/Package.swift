@@ -47,6 +47,10 @@ let package = Package(
             name: "FactoryServer",
             dependencies: ["ServerApp", "FactoryServiceLifecycle"]
         ),
+        // The load generator (`loadtest.sh`, `ci.sh`): starts FactoryServer, puts it under
+        // load and checks it. Plain POSIX sockets and Foundation's Process: it needs
+        // nothing but the toolchain, and builds in seconds.
+        .executableTarget(name: "FactoryLoad"),
         .testTarget(
             name: "ServerAppTests",
             dependencies: [

@@ -19,7 +19,8 @@ import Hummingbird
 /// request's services: the handlers here return bodies encoded up front.
 ///
 /// Every response carries the request's `X-Request-ID`, an error's too (a `400`
-/// for bad query options, the `500` of `/fail`, a `404`).
+/// for bad query options, the `500` of `/fail`, a `404`). The client's id is
+/// taken only within ``RequestHeaders``' limits; otherwise the server makes one up.
 public struct RequestContainerMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Creates the middleware.
     public init() {}
@@ -35,9 +36,18 @@ public struct RequestContainerMiddleware<Context: RequestContext>: RouterMiddlew
         // app-wide instance that keeps one of this request's.
         container.manager.isPerRequest = true
         let number = container.requestCounter().next()
-        let user = request.headers[.xUser].map(User.init(id:)) ?? .anonymous
-        let requestID = request.headers[.xRequestID] ?? "req-\(number)"
-        container.currentUser.register { user }
+        // The client's id only within its limits (RequestHeaders): it is echoed and logged.
+        let requestID = RequestHeaders.requestID(request.headers[.xRequestID], number: number)
+        let user: User
+        do {
+            user = try RequestHeaders.user(request.headers[.xUser])
+        } catch {
+            throw ErrorWithRequestID(error: error, requestID: requestID)
+        }
+        // Counts this container, and its release: a registration holds it until the
+        // container is freed (RequestLifetimes, checked by the load run).
+        let lifetime = ContainerLifetime()
+        container.currentUser.register { withExtendedLifetime(lifetime) { user } }
         container.requestID.register { requestID }
         if request.headers[.xTrace] == "1" {
             let logger = context.logger
