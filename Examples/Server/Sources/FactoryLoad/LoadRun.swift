@@ -40,6 +40,8 @@ struct RunResult {
     var rssWarm = 0
     var rssEnd = 0
     var rssPeakAfterWarmup = 0
+    /// The server's processor time while measuring, in seconds.
+    var serverCPUSeconds: Double?
     var sigtermAfter: Double?
     var exitAfter: Double?
     var exitStatus: Int32?
@@ -50,6 +52,11 @@ struct RunResult {
     var failedToStart: String?
 
     var throughput: Double { measuredSeconds > 0 ? Double(tally.answeredMeasured) / measuredSeconds : 0 }
+    /// The server's processor time per answer while measuring, in microseconds.
+    var cpuPerRequest: Double? {
+        guard let seconds = serverCPUSeconds, tally.answeredMeasured > 0 else { return nil }
+        return seconds * 1e6 / Double(tally.answeredMeasured)
+    }
     var passed: Bool { failedToStart == nil && checks.allSatisfy(\.passed) }
     var answered: Int { tally.answered.reduce(0, +) }
 
@@ -99,6 +106,7 @@ func runLoad(_ plan: RunPlan) -> RunResult {
     let started = monotonicNanoseconds()
     func elapsed() -> Double { Double(monotonicNanoseconds() - started) / 1e9 }
     var measuringSince: Double?
+    var cpuAtWarmup: Double?
     var measuringUntil: Double?
     var lastProgress = 0.0
     var lastSample = 0.0
@@ -107,6 +115,7 @@ func runLoad(_ plan: RunPlan) -> RunResult {
         let now = elapsed()
         if measuringSince == nil, now >= plan.warmup {
             result.rssWarm = server.residentBytes() ?? 0
+            cpuAtWarmup = server.cpuSeconds()
             measuringSince = elapsed()
             control.measuring.store(true, ordering: .relaxed)
         }
@@ -127,6 +136,9 @@ func runLoad(_ plan: RunPlan) -> RunResult {
         if !server.isRunning { break }
     }
     measuringUntil = elapsed()
+    if let before = cpuAtWarmup, let after = server.cpuSeconds() {
+        result.serverCPUSeconds = after - before
+    }
     result.rssEnd = server.residentBytes() ?? 0
     result.rssPeakAfterWarmup = max(result.rssPeakAfterWarmup, result.rssEnd)
 

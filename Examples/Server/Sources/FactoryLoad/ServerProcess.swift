@@ -128,6 +128,22 @@ final class ServerProcess: Sendable {
         #endif
     }
 
+    /// The processor time the child used so far, user and system, in seconds
+    /// (Linux: `/proc/<pid>/stat`; nil elsewhere).
+    func cpuSeconds() -> Double? {
+        #if os(Linux)
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        // After "pid (comm)": state is field 3, utime 14 and stime 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        #else
+        return nil
+        #endif
+    }
+
     /// Sends `signal` to the child.
     func send(_ signal: Int32) {
         kill(pid, signal)

@@ -163,6 +163,9 @@ func report(_ result: RunResult, brief: Bool) {
         String(
             format: "latency after warm-up: p50 %.2f ms, p99 %.2f ms, max %.2f ms",
             result.latency(0.5, sorted: sorted), result.latency(0.99, sorted: sorted), result.latency(1, sorted: sorted)))
+    if let cpu = result.cpuPerRequest {
+        print(String(format: "server processor time after warm-up: %.0f µs per request (user + system)", cpu))
+    }
     print(
         "answers by status: "
             + tally.statuses.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))
@@ -212,9 +215,9 @@ func compare(_ results: [String: [RunResult]]) {
         guard !sorted.isEmpty else { return 0 }
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
-    var rows: [String: (throughput: Double, p50: Double, p99: Double, max: Double)] = [:]
+    var rows: [String: (throughput: Double, p50: Double, p99: Double, max: Double, cpu: Double)] = [:]
     print("\n== factory vs hand-written wiring: medians of \(results["factory"]?.count ?? 0) runs each")
-    print("wiring    requests/s    p50 ms   p99 ms   max ms   (each run's requests/s)")
+    print("wiring    requests/s    p50 ms   p99 ms   max ms   server µs/request   (each run's requests/s)")
     for wiring in ["factory", "hand"] {
         let runs = results[wiring] ?? []
         let latencies = runs.map { $0.tally.latencies.sorted() }
@@ -222,11 +225,14 @@ func compare(_ results: [String: [RunResult]]) {
             throughput: median(runs.map(\.throughput)),
             p50: median(zip(runs, latencies).map { $0.latency(0.5, sorted: $1) }),
             p99: median(zip(runs, latencies).map { $0.latency(0.99, sorted: $1) }),
-            max: median(zip(runs, latencies).map { $0.latency(1, sorted: $1) })
+            max: median(zip(runs, latencies).map { $0.latency(1, sorted: $1) }),
+            cpu: median(runs.compactMap(\.cpuPerRequest))
         )
         rows[wiring] = row
         print(
-            String(format: "%-9@ %10.0f  %8.2f %8.2f %8.2f   ", wiring as NSString, row.throughput, row.p50, row.p99, row.max)
+            String(
+                format: "%-9@ %10.0f  %8.2f %8.2f %8.2f   %17.0f   ", wiring as NSString, row.throughput, row.p50, row.p99,
+                row.max, row.cpu)
                 + runs.map { String(format: "%.0f", $0.throughput) }.joined(separator: ", "))
     }
     if let factory = rows["factory"], let hand = rows["hand"], hand.throughput > 0, hand.p99 > 0 {
@@ -236,6 +242,12 @@ func compare(_ results: [String: [RunResult]]) {
                 format: "factory ÷ hand: throughput %.3f (%+.1f %%; goal: within 5 %%, %@), p99 %.2f×, p50 %.2f×",
                 ratio, (ratio - 1) * 100, (ratio >= 0.95 ? "met" : "missed") as NSString, factory.p99 / hand.p99,
                 factory.p50 / hand.p50))
+        if hand.cpu > 0 {
+            print(
+                String(
+                    format: "server processor time per request: factory %.0f µs, hand %.0f µs: the container per request costs %.0f µs (%.2f×)",
+                    factory.cpu, hand.cpu, factory.cpu - hand.cpu, factory.cpu / hand.cpu))
+        }
     }
     fflush(nil)
 }
