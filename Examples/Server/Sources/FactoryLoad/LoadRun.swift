@@ -130,7 +130,9 @@ func runLoad(_ plan: RunPlan) -> RunResult {
             fflush(nil)
         }
         let limitReached = plan.requests > 0 && control.answered.load(ordering: .relaxed) >= plan.requests
-        if (now >= plan.duration || limitReached), measuringSince != nil {
+        // The malformed requests asked for are all sent before the load ends (within three times its duration).
+        let malformedSent = control.malformedLeft.load(ordering: .relaxed) <= 0 || now >= plan.duration * 3
+        if (now >= plan.duration || limitReached), malformedSent, measuringSince != nil {
             break
         }
         if !server.isRunning { break }

@@ -398,7 +398,7 @@ final class Worker {
             // Nothing of an answer: the server had not taken the request (it closed the
             // connection, as it does when it stops). Expected only then; the run checks
             // that the server numbered no request whose answer was lost.
-            let label = "request on a connection \(how) before any answer"
+            let label = "requests on a connection \(how) before any answer (not taken)"
             if control.sigtermSent.load(ordering: .relaxed) {
                 tally.stopping[label, default: 0] += 1
             } else {
@@ -416,7 +416,7 @@ final class Worker {
     private func refused(_ index: Int, error: Int32) {
         closeSocket(index)
         connections[index].phase = .idle
-        let label = error == ECONNREFUSED ? "new connection refused" : "connection failed (errno \(error))"
+        let label = error == ECONNREFUSED ? "new connections refused" : "connections failed (errno \(error))"
         if control.sigtermSent.load(ordering: .relaxed) {
             tally.stopping[label, default: 0] += 1
             // Try again a little later: the load goes on until the server has exited.

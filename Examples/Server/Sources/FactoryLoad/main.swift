@@ -175,7 +175,7 @@ func report(_ result: RunResult, brief: Bool) {
         print("  e.g. \(example)")
     }
     if result.plan.sigterm {
-        let stopping = tally.stopping.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+        let stopping = tally.stopping.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         print(
             String(format: "SIGTERM at %.1f s, under load: ", result.sigtermAfter ?? 0)
                 + "\(tally.answeredAfterSigterm) answers completed after it, whole"
