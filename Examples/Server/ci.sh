@@ -30,6 +30,6 @@ fi
 # runs. FactoryLoad exits 1, failing CI, when an answer is wrong or missing, a request the
 # server numbered did not get its whole answer, a request-scoped instance was not released,
 # the services did not shut down once each in reverse order, the server did not exit 0
-# within 30 s, or its memory grew past 16 MiB over what it held after the warm-up.
+# within 30 s, or its memory grew past 8 MiB over what it held after the warm-up.
 .build/debug/FactoryLoad --server .build/debug/FactoryServer \
-    --duration 10 --warmup 4 --connections 16 --malformed 200 --sigterm --rss-bound 16
+    --duration 10 --warmup 4 --connections 16 --malformed 200 --sigterm --rss-bound 8

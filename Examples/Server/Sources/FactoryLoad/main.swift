@@ -231,7 +231,8 @@ func compare(_ results: [String: [RunResult]]) {
         rows[wiring] = row
         print(
             String(
-                format: "%-9@ %10.0f  %8.2f %8.2f %8.2f   %17.0f   ", wiring as NSString, row.throughput, row.p50, row.p99,
+                format: "%@ %10.0f  %8.2f %8.2f %8.2f   %17.0f   ",
+                wiring.padding(toLength: 9, withPad: " ", startingAt: 0) as NSString, row.throughput, row.p50, row.p99,
                 row.max, row.cpu)
                 + runs.map { String(format: "%.0f", $0.throughput) }.joined(separator: ", "))
     }

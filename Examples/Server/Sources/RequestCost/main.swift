@@ -58,7 +58,7 @@ func requestSteps(upTo step: Int) async throws {
         _ = session
     }
     guard step >= 5 else { return }
-    try await container.manager.shutdown(timeout: .seconds(5))
+    try await container.manager.shutdown(timeout: .seconds(1))
 }
 
 // Off the main actor: each call stays on this task's thread.
@@ -74,7 +74,7 @@ try await Task.detached {
         "+ requestCounter().next(): the first resolution in the container, a singleton hit",
         "+ currentUser.register, requestID.register",
         "+ the /whoami handler's 8 resolutions (session and greeter built, 6 hits) in Container.$shared.withValue",
-        "+ manager.shutdown(timeout: 5 s), which ends the session",
+        "+ manager.shutdown(timeout: 1 s), which ends the session",
     ]
     var perStep: [Double] = []
     let before = residentMiB()
@@ -96,10 +96,10 @@ try await Task.detached {
             (previous - hand) / 1000, previous / 1000, hand / 1000))
 
     // Memory: every shutdown leaves its timeout's timer behind until the timeout passes.
-    try await Task.sleep(for: .seconds(6))
+    try await Task.sleep(for: .seconds(3))
     print(
         String(
-            format: "resident memory: %.1f MiB before the steps, %.1f MiB after them, %.1f MiB 6 s later",
+            format: "resident memory: %.1f MiB before the steps, %.1f MiB after them, %.1f MiB 3 s later",
             before, after, residentMiB()))
     let warm = Container()
     _ = warm.requestCounter()
