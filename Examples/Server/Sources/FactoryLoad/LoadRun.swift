@@ -126,13 +126,15 @@ func runLoad(_ plan: RunPlan) -> RunResult {
         if !plan.quiet, now - lastProgress >= 10 {
             lastProgress = now
             let rss = Double(server.residentBytes() ?? 0) / 1_048_576
-            print(String(format: "  %5.0f s: %9d answered, server RSS %.1f MiB", now, control.answered.load(ordering: .relaxed), rss))
+            print(
+                String(
+                    format: "  %5.0f s: %9d answered, server RSS %.1f MiB", now, control.answered.load(ordering: .relaxed), rss))
             fflush(nil)
         }
         let limitReached = plan.requests > 0 && control.answered.load(ordering: .relaxed) >= plan.requests
         // The malformed requests asked for are all sent before the load ends (within three times its duration).
         let malformedSent = control.malformedLeft.load(ordering: .relaxed) <= 0 || now >= plan.duration * 3
-        if (now >= plan.duration || limitReached), malformedSent, measuringSince != nil {
+        if now >= plan.duration || limitReached, malformedSent, measuringSince != nil {
             break
         }
         if !server.isRunning { break }
@@ -245,7 +247,9 @@ private func checks(of result: RunResult, exitedBySignal: Bool) -> [Check] {
         checks.append(
             Check(
                 passed: status == 0 && !exitedBySignal,
-                text: String(format: "exit status %d%@, %.2f s after SIGTERM (limit %.0f s)", status, exitedBySignal ? " (signal)" : "", after, plan.exitTimeout)))
+                text: String(
+                    format: "exit status %d%@, %.2f s after SIGTERM (limit %.0f s)", status, exitedBySignal ? " (signal)" : "",
+                    after, plan.exitTimeout)))
     } else {
         checks.append(Check(passed: false, text: "the server had not exited \(Int(plan.exitTimeout)) s after SIGTERM"))
     }
@@ -268,7 +272,8 @@ private func checks(of result: RunResult, exitedBySignal: Bool) -> [Check] {
     if plan.malformed > 0 {
         let outcomes = RequestKind.malformed.compactMap { tally.malformedOutcomes[$0] }.flatMap { $0 }
         let sent = outcomes.map(\.value).reduce(0, +)
-        let refused = outcomes
+        let refused =
+            outcomes
             .filter { !$0.key.hasPrefix("answered 2") && !$0.key.hasPrefix("answered 5") && !$0.key.contains("timeout") }
             .map(\.value).reduce(0, +)
         checks.append(

@@ -112,7 +112,8 @@ final class Worker {
         self.port = port
         self.control = control
         self.timeout = UInt64(timeout.components.seconds) * 1_000_000_000
-        connections = normal.map { Connection(number: $0, hostile: false) } + hostile.map { Connection(number: $0, hostile: true) }
+        connections =
+            normal.map { Connection(number: $0, hostile: false) } + hostile.map { Connection(number: $0, hostile: true) }
         tally.latencies.reserveCapacity(1 << 20)
     }
 
@@ -147,7 +148,9 @@ final class Worker {
                     continue
                 case .connecting, .writing, .reading:
                     if now &- connection.started > timeout {
-                        tally.fail("timeout (no answer in \(timeout / 1_000_000_000) s)", "\(connection.kind.label) \(connection.id): no answer")
+                        tally.fail(
+                            "timeout (no answer in \(timeout / 1_000_000_000) s)",
+                            "\(connection.kind.label) \(connection.id): no answer")
                         if connection.kind.isMalformed { noteMalformed(connection.kind, "no answer, timeout") }
                         closeSocket(index)
                         connections[index].phase = .idle
@@ -393,7 +396,9 @@ final class Worker {
         let connection = connections[index]
         let how = error == 0 ? "closed" : (error == ECONNRESET ? "reset" : "failed (errno \(error))")
         if connection.kind.isMalformed {
-            noteMalformed(connection.kind, connection.input.isEmpty ? "connection \(how), no answer" : "answer cut short, connection \(how)")
+            noteMalformed(
+                connection.kind, connection.input.isEmpty ? "connection \(how), no answer" : "answer cut short, connection \(how)"
+            )
         } else if connection.input.isEmpty {
             // Nothing of an answer: the server had not taken the request (it closed the
             // connection, as it does when it stops). Expected only then; the run checks
@@ -405,7 +410,9 @@ final class Worker {
                 tally.fail(label, "\(connection.kind.label) \(connection.id)")
             }
         } else {
-            tally.fail("answer cut short (connection \(how))", "\(connection.kind.label) \(connection.id): \(connection.input.count) bytes")
+            tally.fail(
+                "answer cut short (connection \(how))",
+                "\(connection.kind.label) \(connection.id): \(connection.input.count) bytes")
         }
         closeSocket(index)
         connections[index].phase = .idle

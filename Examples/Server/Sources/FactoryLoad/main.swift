@@ -246,7 +246,8 @@ func compare(_ results: [String: [RunResult]]) {
         if hand.cpu > 0 {
             print(
                 String(
-                    format: "server processor time per request: factory %.0f µs, hand %.0f µs: the container per request costs %.0f µs (%.2f×)",
+                    format:
+                        "server processor time per request: factory %.0f µs, hand %.0f µs: the container per request costs %.0f µs (%.2f×)",
                     factory.cpu, hand.cpu, factory.cpu - hand.cpu, factory.cpu / hand.cpu))
         }
     }

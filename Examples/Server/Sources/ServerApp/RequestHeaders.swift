@@ -44,7 +44,8 @@ public enum RequestHeaders {
         guard isWithinLimits(header, maximumLength: maximumUserLength, extra: userPunctuation) else {
             throw HTTPError(
                 .badRequest,
-                message: "X-User must be 1 to \(maximumUserLength) ASCII letters, digits or - _ . @ (got \(header.utf8.count) bytes)"
+                message:
+                    "X-User must be 1 to \(maximumUserLength) ASCII letters, digits or - _ . @ (got \(header.utf8.count) bytes)"
             )
         }
         return User(id: header)

@@ -47,7 +47,8 @@ extension LiveServerTests {
         @Test func aRequestIDOf20000BytesIsReplacedAndNotEchoed() async throws {
             try await withLiveServer { client in
                 let long = String(repeating: "a", count: 20_000)
-                let response = try await client.execute(uri: "/whoami", method: .get, headers: [.xRequestID: long, .xUser: "ann"])
+                let response = try await client.execute(
+                    uri: "/whoami", method: .get, headers: [.xRequestID: long, .xUser: "ann"])
                 #expect(response.status == .ok)
                 let echoed = try #require(response.headers[.xRequestID])
                 #expect(echoed.hasPrefix("req-"))

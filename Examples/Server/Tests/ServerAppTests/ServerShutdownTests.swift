@@ -28,10 +28,11 @@ struct ServerShutdownTests {
         // The request's session ended with its request; at SIGTERM, the store was
         // closed before the pool it was built on (CatalogStore.close checks it).
         #expect(shutDown == ["session child-1", "catalog store", "connection pool"])
-        #expect(server.output.lines.suffix(2) == [
-            "requests numbered: 2",
-            "request scope: containers made 2, released 2; sessions made 1, released 1; greeters made 1, released 1",
-        ])
+        #expect(
+            server.output.lines.suffix(2) == [
+                "requests numbered: 2",
+                "request scope: containers made 2, released 2; sessions made 1, released 1; greeters made 1, released 1",
+            ])
     }
 
     /// `--shutdown-drill throw`: a service whose `onShutdown` throws, shut down between
@@ -45,10 +46,11 @@ struct ServerShutdownTests {
         let status = try #require(await server.exitStatus(), "the server did not exit after SIGTERM")
         #expect(status == 1)
         #expect(shutDownLines(server) == ["catalog store", "drill: throw starts", "connection pool"])
-        #expect(server.errors.lines.suffix(2) == [
-            "error: FactoryCore: 1 instance(s) did not shut down cleanly",
-            "  Container.shutdownDrill<ShutdownDrillService>: the drill's shutdown failed on purpose",
-        ])
+        #expect(
+            server.errors.lines.suffix(2) == [
+                "error: FactoryCore: 1 instance(s) did not shut down cleanly",
+                "  Container.shutdownDrill<ShutdownDrillService>: the drill's shutdown failed on purpose",
+            ])
     }
 
     /// `--shutdown-drill hang`: a service whose `onShutdown` never returns, shut down
