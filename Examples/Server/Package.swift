@@ -47,6 +47,16 @@ let package = Package(
             name: "FactoryServer",
             dependencies: ["ServerApp", "FactoryServiceLifecycle"]
         ),
+        // The load generator (`loadtest.sh`, `ci.sh`): starts FactoryServer, puts it under
+        // load and checks it. Plain POSIX sockets and Foundation's Process: it needs
+        // nothing but the toolchain, and builds in seconds.
+        .executableTarget(name: "FactoryLoad"),
+        // What the library's part of one request costs, step by step, without HTTP
+        // (`swift run -c release RequestCost`; README, "Under load").
+        .executableTarget(
+            name: "RequestCost",
+            dependencies: ["ServerApp", .product(name: "FactoryScopes", package: "Factory")]
+        ),
         .testTarget(
             name: "ServerAppTests",
             dependencies: [

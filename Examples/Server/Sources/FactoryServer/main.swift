@@ -2,6 +2,7 @@ import FactoryScopes
 import FactoryServiceLifecycle
 import Logging
 import ServerApp
+import ServiceLifecycle
 import Synchronization
 
 #if canImport(Glibc)
@@ -10,11 +11,12 @@ import Glibc
 import Darwin
 #endif
 
-// `swift run FactoryServer [--host 127.0.0.1] [--port 8080]`
+// `swift run FactoryServer [--host 127.0.0.1] [--port 8080] [--wiring factory|hand] ...` (--help)
 //
 // Prints `listening on <address>` once it listens, and, after a graceful
 // shutdown (SIGTERM, SIGINT), one `shut down: <service>` line per entry the
-// ShutdownJournal kept, in order, after a line counting those it dropped, if any.
+// ShutdownJournal kept, in order, after a line counting those it dropped, if any;
+// then `requests numbered: <n>` and `request scope: ...` (RequestLifetimes).
 // A bad argument, or an address it cannot listen on, ends it with one
 // `error: ...` line on standard error and status 1.
 
@@ -38,12 +40,33 @@ if options.showsHelp {
     exit(0)
 }
 
+let logger = Logger(label: "FactoryServer")
+let shutdownService: any Service
+switch options.wiring {
+case .factory:
+    if let drill = options.shutdownDrill {
+        do {
+            try await Container.shared.prepare(drill)
+        } catch {
+            fail("\(error)")
+        }
+    }
+    shutdownService = ContainerShutdownService(
+        Container.shared, timeout: .seconds(options.shutdownTimeout), logger: logger)
+case .hand:
+    shutdownService = HandShutdownService()
+}
+
+// The app-wide request counter, read after the shutdown (when the container resolves nothing more).
+let counter = options.wiring == .factory ? Container.shared.requestCounter() : HandApp.shared.requestCounter
+
 // Whether a failure happened before the server listened: only then is it about the address.
 let listening = Atomic(false)
 let app = buildApplication(
     host: options.host,
     port: options.port,
-    services: [ContainerShutdownService(Container.shared, logger: Logger(label: "FactoryServer"))],
+    wiring: options.wiring,
+    services: [shutdownService],
     onListening: { address in
         listening.store(true, ordering: .relaxed)
         print("listening on \(address.map { "\($0)" } ?? "?")")
@@ -65,6 +88,12 @@ if journal.dropped > 0 {
 }
 for service in journal.entries {
     print("shut down: \(service)")
+}
+// What the load run (FactoryLoad) checks: every request it had answered was numbered
+// here, and every request-scoped instance made was released.
+if listening.load(ordering: .relaxed) {
+    print("requests numbered: \(counter.total)")
+    print("request scope: \(RequestLifetimes.summary)")
 }
 if let failure {
     fail(failure)

@@ -27,8 +27,12 @@ import ServiceLifecycle
 ///   - host: The address to bind; keep it on loopback for a demo.
 ///   - port: The port; 0 picks a free one.
 ///   - logLevel: The server's log level.
+///   - wiring: How each request gets its services: from its own container
+///     (``Wiring/factory``, the example), or built by hand (``Wiring/hand``, the
+///     same server without the library, for the load run's comparison).
 ///   - services: More services for the application's group; its HTTP server
-///     shuts down before them (`FactoryServer` passes a `ContainerShutdownService`).
+///     shuts down before them (`FactoryServer` passes a `ContainerShutdownService`,
+///     or with ``Wiring/hand`` a ``HandShutdownService``).
 ///   - onListening: Called once the server listens, with the address it bound
 ///     (its `port` is the one picked for port 0).
 /// - Returns: The application, ready to `runService()`.
@@ -36,6 +40,7 @@ public func buildApplication(
     host: String = "127.0.0.1",
     port: Int = 8080,
     logLevel: Logger.Level = .info,
+    wiring: Wiring = .factory,
     services: [any Service] = [],
     onListening: @escaping @Sendable (_ address: SocketAddress?) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
@@ -43,6 +48,35 @@ public func buildApplication(
     logger.logLevel = logLevel
 
     let router = Router(options: .autoGenerateHeadEndpoints)
+    switch wiring {
+    case .factory:
+        addRoutes(to: router)
+    case .hand:
+        addHandWiredRoutes(to: router)
+    }
+    // After the routes: it runs only for requests that no route matched.
+    router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes, headForGet: true))
+
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(host, port: port), serverName: "FactoryServer"),
+        services: services,
+        onServerRunning: { channel in await onListening(channel.localAddress) },
+        logger: logger
+    )
+}
+
+/// How each request of the server gets its services.
+public enum Wiring: String, CaseIterable, Sendable {
+    /// From a container of its own (``RequestContainerMiddleware``): the example.
+    case factory
+    /// Built by hand, without the library (``HandWiredMiddleware``): the same
+    /// services, lifetimes and answers, for the load run to compare.
+    case hand
+}
+
+/// The routes, resolving their services from the request's container.
+private func addRoutes(to router: Router<BasicRequestContext>) {
     router.add(middleware: RequestContainerMiddleware())
     router.get("whoami") { request, _ -> WhoAmI in
         let options = try WhoAmIOptions(query: request.uri.queryParameters)
@@ -66,16 +100,6 @@ public func buildApplication(
             counterTag: counter.instanceTag
         )
     }
-    // After the routes: it runs only for requests that no route matched.
-    router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes, headForGet: true))
-
-    return Application(
-        router: router,
-        configuration: .init(address: .hostname(host, port: port), serverName: "FactoryServer"),
-        services: services,
-        onServerRunning: { channel in await onListening(channel.localAddress) },
-        logger: logger
-    )
 }
 
 /// The `/whoami` handler. It resolves everything from `Container.shared`,

@@ -19,7 +19,8 @@ import Hummingbird
 /// request's services: the handlers here return bodies encoded up front.
 ///
 /// Every response carries the request's `X-Request-ID`, an error's too (a `400`
-/// for bad query options, the `500` of `/fail`, a `404`).
+/// for bad query options, the `500` of `/fail`, a `404`). The client's id is
+/// taken only within ``RequestHeaders``' limits; otherwise the server makes one up.
 public struct RequestContainerMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Creates the middleware.
     public init() {}
@@ -35,9 +36,18 @@ public struct RequestContainerMiddleware<Context: RequestContext>: RouterMiddlew
         // app-wide instance that keeps one of this request's.
         container.manager.isPerRequest = true
         let number = container.requestCounter().next()
-        let user = request.headers[.xUser].map(User.init(id:)) ?? .anonymous
-        let requestID = request.headers[.xRequestID] ?? "req-\(number)"
-        container.currentUser.register { user }
+        // The client's id only within its limits (RequestHeaders): it is echoed and logged.
+        let requestID = RequestHeaders.requestID(request.headers[.xRequestID], number: number)
+        let user: User
+        do {
+            user = try RequestHeaders.user(request.headers[.xUser])
+        } catch {
+            throw ErrorWithRequestID(error: error, requestID: requestID)
+        }
+        // Counts this container, and its release: a registration holds it until the
+        // container is freed (RequestLifetimes, checked by the load run).
+        let lifetime = ContainerLifetime()
+        container.currentUser.register { withExtendedLifetime(lifetime) { user } }
         container.requestID.register { requestID }
         if request.headers[.xTrace] == "1" {
             let logger = context.logger
@@ -54,8 +64,11 @@ public struct RequestContainerMiddleware<Context: RequestContext>: RouterMiddlew
             outcome = .failure(error)
         }
         // Runs in a task of its own inside `shutdown()`: a cancelled request still ends its services.
+        // One second is plenty for ending a session; and each `shutdown(timeout:)` keeps
+        // about 0.8 KB until its timeout has passed, even when it finished at once (its
+        // timer), so under load a longer one holds more memory: README, "Under load".
         do {
-            try await container.manager.shutdown(timeout: .seconds(5))
+            try await container.manager.shutdown(timeout: .seconds(1))
         } catch {
             context.logger.error("request container shutdown failed: \(error)", metadata: ["request": "\(requestID)"])
         }

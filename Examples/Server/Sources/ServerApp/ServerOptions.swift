@@ -6,20 +6,40 @@ import Glibc
 import Darwin
 #endif
 
-/// The command line of `FactoryServer`: `[--host <address>] [--port <number>]`, or `--help`.
+/// The command line of `FactoryServer`: `[--host <address>] [--port <number>]
+/// [--wiring factory|hand] [--shutdown-timeout <seconds>] [--shutdown-drill hang|throw]`, or `--help`.
 ///
 /// An unknown argument, a missing value or a port that is not a number from 0
 /// to 65535 is a ``UsageError`` whose message names it, rather than being
 /// ignored: a server silently listening on its default port instead of the one
 /// asked for is worse than one that does not start.
 public struct ServerOptions: Equatable, Sendable {
-    /// The one-line usage `--help` prints.
-    public static let usage = "usage: FactoryServer [--host <address>] [--port <0-65535>]  (0 picks a free port)"
+    /// The usage `--help` prints.
+    public static let usage = """
+        usage: FactoryServer [--host <address>] [--port <0-65535>]  (0 picks a free port)
+                             [--wiring factory|hand]  (hand: the same server without the library, for load runs)
+                             [--shutdown-timeout <seconds>]  (the services' onShutdown at SIGTERM, together; default 30)
+                             [--shutdown-drill hang|throw]  (adds a service whose shutdown hangs or throws)
+        """
+
+    /// A service whose shutdown misbehaves on purpose, to show what the server does then.
+    public enum ShutdownDrill: String, CaseIterable, Equatable, Sendable {
+        /// Its `onShutdown` never returns: the shutdown's timeout fires.
+        case hang
+        /// Its `onShutdown` throws.
+        case `throw`
+    }
 
     /// The address to bind.
     public let host: String
     /// The port to listen on; 0 picks a free one.
     public let port: Int
+    /// How requests get their services.
+    public let wiring: Wiring
+    /// How long the `onShutdown` closures may take together, in seconds.
+    public let shutdownTimeout: Int
+    /// A service whose shutdown misbehaves, if any.
+    public let shutdownDrill: ShutdownDrill?
     /// Whether `--help` (or `-h`) was given: print ``usage`` instead of serving.
     public let showsHelp: Bool
 
@@ -37,25 +57,41 @@ public struct ServerOptions: Equatable, Sendable {
     /// - Parameters:
     ///   - host: The address to bind.
     ///   - port: The port, 0 through 65535.
+    ///   - wiring: How requests get their services.
+    ///   - shutdownTimeout: Seconds the `onShutdown` closures may take together, at least 1.
+    ///   - shutdownDrill: A service whose shutdown misbehaves, if any.
     ///   - showsHelp: Whether to print the usage instead of serving.
-    public init(host: String = "127.0.0.1", port: Int = 8080, showsHelp: Bool = false) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, wiring: Wiring = .factory, shutdownTimeout: Int = 30,
+        shutdownDrill: ShutdownDrill? = nil, showsHelp: Bool = false
+    ) {
         precondition((0...65535).contains(port), "port out of range")
+        precondition(shutdownTimeout >= 1, "shutdown timeout out of range")
         self.host = host
         self.port = port
+        self.wiring = wiring
+        self.shutdownTimeout = shutdownTimeout
+        self.shutdownDrill = shutdownDrill
         self.showsHelp = showsHelp
     }
 
+    private static let names = ["--host", "--port", "--wiring", "--shutdown-timeout", "--shutdown-drill"]
+
     /// Reads the options from command-line arguments (without the program's name).
     ///
-    /// Takes `--host <address>`, `--port <number>` (each also as `--name=value`,
-    /// each at most once) and `--help`/`-h`.
+    /// Takes `--host <address>`, `--port <number>`, `--wiring <factory|hand>`,
+    /// `--shutdown-timeout <seconds>`, `--shutdown-drill <hang|throw>` (each also as
+    /// `--name=value`, each at most once) and `--help`/`-h`.
     ///
     /// - Parameter arguments: The arguments, as `CommandLine.arguments.dropFirst()`.
     /// - Throws: A ``UsageError`` naming the first argument that is unknown,
-    ///   repeated, missing its value, or (for `--port`) not a number from 0 to 65535.
+    ///   repeated, missing its value, or with a value it does not take.
     public init(arguments: some Sequence<String>) throws(UsageError) {
         var host = "127.0.0.1"
         var port = 8080
+        var wiring = Wiring.factory
+        var shutdownTimeout = 30
+        var shutdownDrill: ShutdownDrill?
         var showsHelp = false
         var seen: Set<String> = []
         var remaining = Array(arguments)[...]
@@ -73,9 +109,11 @@ public struct ServerOptions: Equatable, Sendable {
                 name = argument
                 value = nil
             }
-            guard name == "--host" || name == "--port" else {
+            guard Self.names.contains(name) else {
                 throw UsageError(
-                    message: "unknown argument '\(argument)'; FactoryServer takes --host <address> and --port <number>")
+                    message:
+                        "unknown argument '\(argument)'; FactoryServer takes --host <address>, --port <number>, --wiring, --shutdown-timeout and --shutdown-drill (see --help)"
+                )
             }
             guard seen.insert(name).inserted else {
                 throw UsageError(message: "\(name) is given more than once")
@@ -83,12 +121,28 @@ public struct ServerOptions: Equatable, Sendable {
             guard let value = value ?? remaining.popFirst() else {
                 throw UsageError(message: "\(name) needs a value")
             }
-            if name == "--port" {
+            switch name {
+            case "--port":
                 guard let number = Int(value), (0...65535).contains(number) else {
                     throw UsageError(message: "--port takes a number from 0 to 65535, not '\(value)'")
                 }
                 port = number
-            } else {
+            case "--wiring":
+                guard let chosen = Wiring(rawValue: value) else {
+                    throw UsageError(message: "--wiring takes factory or hand, not '\(value)'")
+                }
+                wiring = chosen
+            case "--shutdown-timeout":
+                guard let seconds = Int(value), (1...3600).contains(seconds) else {
+                    throw UsageError(message: "--shutdown-timeout takes a number of seconds from 1 to 3600, not '\(value)'")
+                }
+                shutdownTimeout = seconds
+            case "--shutdown-drill":
+                guard let drill = ShutdownDrill(rawValue: value) else {
+                    throw UsageError(message: "--shutdown-drill takes hang or throw, not '\(value)'")
+                }
+                shutdownDrill = drill
+            default:
                 // A forgotten value would otherwise make the next option the host.
                 guard !value.isEmpty, !value.hasPrefix("-") else {
                     throw UsageError(message: "--host takes an address, not '\(value)'")
@@ -96,7 +150,9 @@ public struct ServerOptions: Equatable, Sendable {
                 host = value
             }
         }
-        self.init(host: host, port: port, showsHelp: showsHelp)
+        self.init(
+            host: host, port: port, wiring: wiring, shutdownTimeout: shutdownTimeout, shutdownDrill: shutdownDrill,
+            showsHelp: showsHelp)
     }
 }
 

@@ -9,6 +9,9 @@ import Glibc
 import Darwin
 #endif
 
+private let takes =
+    "FactoryServer takes --host <address>, --port <number>, --wiring, --shutdown-timeout and --shutdown-drill (see --help)"
+
 /// What `FactoryServer` makes of its arguments.
 @Suite struct ServerOptionsTests {
     @Test func readsTheHostAndPort() throws {
@@ -16,6 +19,9 @@ import Darwin
         #expect(try ServerOptions(arguments: ["--port", "9000"]) == ServerOptions(port: 9000))
         #expect(try ServerOptions(arguments: ["--port=0", "--host", "::1"]) == ServerOptions(host: "::1", port: 0))
         #expect(try ServerOptions(arguments: ["--help"]).showsHelp)
+        #expect(
+            try ServerOptions(arguments: ["--wiring", "hand", "--shutdown-timeout=5", "--shutdown-drill", "hang"])
+                == ServerOptions(wiring: .hand, shutdownTimeout: 5, shutdownDrill: .hang))
     }
 
     @Test(arguments: [
@@ -25,8 +31,11 @@ import Darwin
         (["--port"], "--port needs a value"),
         (["--host", "--port", "9000"], "--host takes an address, not '--port'"),
         (["--port", "1", "--port", "2"], "--port is given more than once"),
-        (["--prot", "9000"], "unknown argument '--prot'; FactoryServer takes --host <address> and --port <number>"),
-        (["9000"], "unknown argument '9000'; FactoryServer takes --host <address> and --port <number>"),
+        (["--prot", "9000"], "unknown argument '--prot'; \(takes)"),
+        (["9000"], "unknown argument '9000'; \(takes)"),
+        (["--wiring", "spring"], "--wiring takes factory or hand, not 'spring'"),
+        (["--shutdown-timeout", "0"], "--shutdown-timeout takes a number of seconds from 1 to 3600, not '0'"),
+        (["--shutdown-drill", "explode"], "--shutdown-drill takes hang or throw, not 'explode'"),
     ])
     func rejectsABadCommandLineNamingTheArgument(arguments: [String], message: String) {
         #expect {

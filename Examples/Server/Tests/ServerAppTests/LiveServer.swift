@@ -16,9 +16,10 @@ import ServiceLifecycle
 /// `body` runs, then shuts it down gracefully.
 func withLiveServer(
     logLevel: Logger.Level = .warning,
+    wiring: Wiring = .factory,
     _ body: (LiveClient) async throws -> Void
 ) async throws {
-    try await withLiveServer({ buildApplication(port: 0, logLevel: logLevel, onListening: $0) }, body)
+    try await withLiveServer({ buildApplication(port: 0, logLevel: logLevel, wiring: wiring, onListening: $0) }, body)
 }
 
 /// Runs an application of `router` on a free loopback port while `body` runs.

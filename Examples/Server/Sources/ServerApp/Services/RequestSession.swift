@@ -26,6 +26,11 @@ public final class RequestSession: Sendable {
             return value
         }
         _ = Self.openRequests.withLock { $0.insert(requestID) }
+        RequestLifetimes.sessions.made()
+    }
+
+    deinit {
+        RequestLifetimes.sessions.released()
     }
 
     /// Whether a session for `requestID` was made and has not ended.
