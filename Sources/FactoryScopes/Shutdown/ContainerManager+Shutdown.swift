@@ -65,16 +65,15 @@ extension ContainerManager {
     ///   first; calling this again shuts down nothing new.
     /// - Every closure runs even when an earlier one throws; the errors are thrown
     ///   together as one ``ShutdownError``.
-    /// - The closures run in a task of their own: cancelling the caller does not
-    ///   stop them. After `timeout` this returns, throwing a ``ShutdownError``
-    ///   that names the factories whose shutdown had not finished; the closure
-    ///   running then is left to finish in the background, and those after it
-    ///   are not started.
+    /// - Each closure runs in a task of its own: cancelling the caller does not
+    ///   stop it. A closure still running after `timeout` is named in the
+    ///   ``ShutdownError`` and left to finish in the background, and the next
+    ///   one starts: a closure that hangs delays the others, never stops them.
     ///
     /// - Parameters:
     ///   - includingSingletons: Also shut down singletons. Pass `true` when the
     ///     whole application stops.
-    ///   - timeout: How long the closures may take, together.
+    ///   - timeout: How long each closure may take before the next one starts.
     /// - Throws: ``ShutdownError`` when a closure threw or the timeout passed.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     public func shutdown(includingSingletons: Bool = false, timeout: Duration = .seconds(30)) async throws(ShutdownError) {
@@ -93,7 +92,7 @@ public struct ShutdownError: Error, CustomStringConvertible {
         /// The factory that built the instance.
         public let factory: FactoryKey
         /// What its `onShutdown` closure threw; `nil` when it had not finished
-        /// (or not started) when the timeout passed.
+        /// when the timeout passed.
         public let error: (any Error)?
 
         /// Whether the timeout passed before this instance's shutdown finished.
@@ -118,74 +117,45 @@ public struct ShutdownError: Error, CustomStringConvertible {
     }
 }
 
-/// One shutdown's closures, run in order in a task of their own, raced against
-/// a timeout.
-final class ShutdownRun: Sendable {
-    private struct State {
-        var continuation: CheckedContinuation<Void, Never>?
-        var timer: Task<Void, Never>?
-        /// How many items have finished.
-        var finished = 0
-        var failures: [ShutdownError.Failure] = []
-        /// The run finished or timed out: the waiter was resumed.
-        var over = false
-    }
-
-    private let items: [ShutdownItem]
-    private let state = LockedBox(State())
-
-    private init(_ items: [ShutdownItem]) {
-        self.items = items
-    }
-
-    /// Runs `items`' closures, latest built first, and returns the failures.
+/// One shutdown's closures, run one at a time, each in a task of its own raced against the timeout.
+enum ShutdownRun {
+    /// Runs `items`' closures in order and returns the failures. A closure still running after `timeout` is a
+    /// failure and is left to finish in the background while the next starts: one that hangs delays the others by
+    /// `timeout`, never forever.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     static func run(_ items: [ShutdownItem], timeout: Duration) async -> [ShutdownError.Failure] {
-        let run = ShutdownRun(items)
-        await withCheckedContinuation { continuation in
-            run.state.withLock { $0.continuation = continuation }
-            Task { await run.runAll() }
-            let timer = Task {
-                try? await Task.sleep(for: timeout)
-                run.end(timedOut: true)
-            }
-            run.state.withLock { $0.timer = timer }
+        var failures: [ShutdownError.Failure] = []
+        for item in items {
+            if let failure = await race(item, timeout: timeout) { failures.append(failure) }
         }
-        let (failures, timer) = run.state.withLock { ($0.failures, $0.timer) }
-        timer?.cancel()
         return failures
     }
 
-    private func runAll() async {
-        for item in items {
-            guard !state.withLock({ $0.over }) else { return }
-            do {
-                try await item.run()
-            } catch {
-                state.withLock { state in
-                    if !state.over { state.failures.append(ShutdownError.Failure(factory: item.key, error: error)) }
-                }
-            }
-            state.withLock { $0.finished += 1 }
+    /// The closure's failure, a timeout's, or `nil`, whichever comes first. The timer is cancelled when the
+    /// closure ends, so a quick shutdown holds nothing until the deadline.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    private static func race(_ item: ShutdownItem, timeout: Duration) async -> ShutdownError.Failure? {
+        let waiter = LockedBox<CheckedContinuation<ShutdownError.Failure?, Never>?>(nil)
+        @Sendable func finish(_ failure: ShutdownError.Failure?) {
+            // The first to finish takes the continuation; resumed with no lock held.
+            waiter.exchange(nil)?.resume(returning: failure)
         }
-        end(timedOut: false)
-    }
-
-    /// Ends the run once, by finishing or by timing out (every item not finished
-    /// then is a failure), and resumes the waiter.
-    private func end(timedOut: Bool) {
-        let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard !state.over else { return nil }
-            state.over = true
-            if timedOut {
-                for item in items[state.finished...] {
-                    state.failures.append(ShutdownError.Failure(factory: item.key, error: nil))
-                }
+        return await withCheckedContinuation { continuation in
+            waiter.withLock { $0 = continuation }
+            let timer = Task {
+                guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                finish(ShutdownError.Failure(factory: item.key, error: nil))
             }
-            defer { state.continuation = nil }
-            return state.continuation
+            Task {
+                do {
+                    try await item.run()
+                    finish(nil)
+                } catch {
+                    finish(ShutdownError.Failure(factory: item.key, error: error))
+                }
+                timer.cancel()
+            }
         }
-        continuation?.resume()
     }
 }
 #endif

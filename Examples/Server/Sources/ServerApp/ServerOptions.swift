@@ -18,7 +18,7 @@ public struct ServerOptions: Equatable, Sendable {
     public static let usage = """
         usage: FactoryServer [--host <address>] [--port <0-65535>]  (0 picks a free port)
                              [--wiring factory|hand]  (hand: the same server without the library, for load runs)
-                             [--shutdown-timeout <seconds>]  (the services' onShutdown at SIGTERM, together; default 30)
+                             [--shutdown-timeout <seconds>]  (each service's onShutdown at SIGTERM; default 30)
                              [--shutdown-drill hang|throw]  (adds a service whose shutdown hangs or throws)
         """
 
