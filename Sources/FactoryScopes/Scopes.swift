@@ -120,6 +120,17 @@ extension Scope {
     /// One instance per resolution cycle: everything resolved inside one top-level
     /// resolution shares it; the next top-level resolution gets a new one.
     public static let graph = Graph()
+
+    // Factory's nested names, for code written against them: `Scope.Singleton()`, `scope is Scope.Cached`.
+
+    /// Factory's nested name for ``FactoryScopes/Cached``.
+    public typealias Cached = FactoryScopes.Cached
+    /// Factory's nested name for ``FactoryScopes/Shared``.
+    public typealias Shared = FactoryScopes.Shared
+    /// Factory's nested name for ``FactoryScopes/Singleton``.
+    public typealias Singleton = FactoryScopes.Singleton
+    /// Factory's nested name for ``FactoryScopes/Graph``; `.graph` is its one instance.
+    public typealias Graph = FactoryScopes.Graph
 }
 
 // Each standard scope, unretained (scopes are never freed), from a call to the

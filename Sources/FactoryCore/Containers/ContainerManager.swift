@@ -60,6 +60,7 @@ public final class ContainerManager: @unchecked Sendable {
         package var captiveObserver: (@Sendable (CaptiveDependency) -> Void)?
         package var validations = 0  // running graph validations
         package var buildWaiters = 0
+        package var graphScopeEnabled = false
     }
 
     /// Guards `state`, every slot's options and container cells, and registrations' singleton cells.
@@ -237,7 +238,20 @@ public final class ContainerManager: @unchecked Sendable {
     /// does not clear instances already cached.
     public var defaultScope: Scope? {
         get { read { $0.defaultScope } }
-        set { mutate { $0.defaultScope = newValue } }
+        set {
+            mutate {
+                $0.defaultScope = newValue
+                if newValue?.keeping == .cycle { $0.graphScopeEnabled = true }
+            }
+        }
+    }
+
+    /// Factory 3.3's switch for the graph scope, kept so that code written for it compiles. Here it changes nothing:
+    /// `.graph` shares its instance within a resolution cycle whether it is on or off. Off by default; setting
+    /// ``defaultScope`` to `.graph` turns it on, as in Factory.
+    public var graphScopeEnabled: Bool {
+        get { read { $0.graphScopeEnabled } }
+        set { mutate { $0.graphScopeEnabled = newValue } }
     }
 
     /// Called with every instance this container resolves, new or cached, after the factory's own
