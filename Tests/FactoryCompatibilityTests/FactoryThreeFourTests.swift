@@ -59,8 +59,8 @@ import Testing
             #expect(perSession() === session)
 
             let processWide = Factory<Thing>(container, key: "nestedSingleton") { Thing("app") }.scope(.nestedApp)
-            #expect(processWide() === Factory<Thing>(isolate(Container()), key: "nestedSingleton") { Thing("other") }
-                .scope(.nestedApp)())
+            let elsewhere = Factory<Thing>(isolate(Container()), key: "nestedSingleton") { Thing("other") }
+            #expect(processWide() === elsewhere.scope(.nestedApp)())
 
             let everyTime = Factory<Thing>(container, key: "nestedUnique") { Thing("new") }.scope(.nestedUnique)
             #expect(everyTime() !== everyTime())
