@@ -147,6 +147,20 @@ final class ShutdownContainer: ManagedContainer {
         #expect(container.log.values == ["repository", "pool"])
     }
 
+    /// A request container shut down with a long timeout is released as soon as its closures finished, with
+    /// everything it held: nothing waits for the timeout (a server makes one per request).
+    @Test func aShutDownContainerAndItsInstancesAreReleasedBeforeTheTimeout() async throws {
+        weak var container: ShutdownContainer?
+        weak var pool: Closable?
+        do {
+            let made = ShutdownContainer()
+            pool = made.pool()
+            try await made.manager.shutdown(timeout: .seconds(600))
+            container = made
+        }
+        #expect(poll { container == nil && pool == nil }, "still held after the shutdown returned")
+    }
+
     @Test func aBuildRunningWhenShutdownStartsIsHandedOverButNeitherCachedNorShutDown() async throws {
         let container = ShutdownContainer()
         try await withAsyncWatchdog {

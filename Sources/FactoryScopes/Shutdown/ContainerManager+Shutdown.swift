@@ -135,17 +135,18 @@ enum ShutdownRun {
     /// closure ends, so a quick shutdown holds nothing until the deadline.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     private static func race(_ item: ShutdownItem, timeout: Duration) async -> ShutdownError.Failure? {
-        let waiter = LockedBox<CheckedContinuation<ShutdownError.Failure?, Never>?>(nil)
+        let race = LockedBox(Race())
         @Sendable func finish(_ failure: ShutdownError.Failure?) {
-            // The first to finish takes the continuation; resumed with no lock held.
-            waiter.exchange(nil)?.resume(returning: failure)
+            // The first to finish takes the continuation; resumed, and the timer cancelled, with no lock held.
+            let (continuation, timer) = race.withLock { race in
+                defer { race = Race(continuation: nil, timer: nil, finished: true) }
+                return (race.continuation, race.timer)
+            }
+            continuation?.resume(returning: failure)
+            timer?.cancel()
         }
         return await withCheckedContinuation { continuation in
-            waiter.withLock { $0 = continuation }
-            let timer = Task {
-                guard (try? await Task.sleep(for: timeout)) != nil else { return }
-                finish(ShutdownError.Failure(factory: item.key, error: nil))
-            }
+            race.withLock { $0.continuation = continuation }
             Task {
                 do {
                     try await item.run()
@@ -153,9 +154,25 @@ enum ShutdownRun {
                 } catch {
                     finish(ShutdownError.Failure(factory: item.key, error: error))
                 }
-                timer.cancel()
             }
+            // Started after the closure: a sleep, even cancelled, keeps a few hundred bytes in the runtime until its
+            // deadline, so none is started for a closure that finished first.
+            let timer = Task {
+                guard !race.withLock({ $0.finished }), (try? await Task.sleep(for: timeout)) != nil else { return }
+                finish(ShutdownError.Failure(factory: item.key, error: nil))
+            }
+            let finished = race.withLock { race in
+                if !race.finished { race.timer = timer }
+                return race.finished
+            }
+            if finished { timer.cancel() }
         }
+    }
+
+    private struct Race {
+        var continuation: CheckedContinuation<ShutdownError.Failure?, Never>?
+        var timer: Task<Void, Never>?
+        var finished = false
     }
 }
 #endif

@@ -67,7 +67,7 @@ func requestSteps(upTo step: Int) async throws {
 }
 
 /// 50,000 request containers shut down with a timeout longer than the run, so that no
-/// timer is given back: the memory they hold.
+/// timer that started is given back: the memory they hold.
 func measureHeldMemory() async throws {
     let held = 50_000
     let before = residentMiB()
@@ -124,7 +124,7 @@ try await Task.detached {
             format: "the library's share of one /whoami request: %.1f µs (%.1f µs with a container, %.1f µs by hand)",
             (previous - hand) / 1000, previous / 1000, hand / 1000))
 
-    // Memory: every shutdown leaves its timeout's timer behind until the timeout passes.
+    // Memory: a shutdown whose timer started keeps it until the timeout passes.
     try await Task.sleep(for: .seconds(3))
     print(
         String(

@@ -64,9 +64,9 @@ public struct RequestContainerMiddleware<Context: RequestContext>: RouterMiddlew
             outcome = .failure(error)
         }
         // Runs in a task of its own inside `shutdown()`: a cancelled request still ends its services.
-        // One second is plenty for ending a session; and each `shutdown(timeout:)` keeps
-        // about 0.8 KB until its timeout has passed, even when it finished at once (its
-        // timer), so under load a longer one holds more memory: README, "Under load".
+        // One second is plenty for ending a session; and a `shutdown(timeout:)` whose timer
+        // started keeps about 0.8 KB until its timeout has passed, so under load a longer
+        // one holds more memory: README, "Under load".
         do {
             try await container.manager.shutdown(timeout: .seconds(1))
         } catch {
