@@ -24,6 +24,11 @@
 #                                    as what its body is, a main-actor view builder
 #     <!-- snippet: run standalone -->   markers combine
 #
+# A `<!-- file: PATH -->` line above a block names the file it is in a user's package
+# (scripts/check-quickstart.sh builds the README's Install and Quick start that way); a
+# continued test block's `@testable import App` is dropped here, where the blocks it
+# continues are in the same module as the test.
+#
 # A fenced block marked `<!-- output -->` after a `run` block is that block's
 # output sample: the check fails unless the real run prints it
 # (scripts/compare-output.py masks addresses; a `...` line stands for any lines).
@@ -126,6 +131,9 @@ check_file() {
         tests=()
         for part in "$dir"/part-*.swift; do
             [[ -e "$part" ]] || continue
+            # A test's `@testable import App` names the app module the blocks before it
+            # are in: here those are one module with the test, so the line goes.
+            sed -i '/^@testable import App$/d' "$part"
             if grep -qE '^import (Testing|XCTest)$' "$part" && ! grep -qE '^import (Testing|XCTest)$' "$dir/main.swift"; then
                 tests+=("$part")
             else
