@@ -84,10 +84,10 @@ def balanced(text, start):
 
 def argument_labels(params):
     parts, depth, current = [], 0, ""
-    for char in params:
+    for index, char in enumerate(params):
         if char in "([<":
             depth += 1
-        elif char in ")]>":
+        elif char in ")]>" and not (char == ">" and params[index - 1 : index] == "-"):  # `->` closes nothing
             depth -= 1
         if char == "," and depth == 0:
             parts.append(current)

@@ -17,7 +17,7 @@
 # whole-program build 1.15x and +0.20 MiB (issue 23). The same budget with only the
 # Swift runtime static (issue 46) is missed today (1.24x, +500 KB: FactoryCore's own
 # code, a long tail, and the standard library's pieces it uses), so it is reported
-# as MISSED without failing; Benchmarks/README.md has the per-feature table.
+# as a note, without failing; Benchmarks/README.md has the per-feature table.
 # Linux only (-static-executable). Takes about three minutes; the figures go
 # into README.md by hand.
 set -euo pipefail
@@ -98,7 +98,7 @@ probe() {
     local ratio=120 bytes=367002 label="1.20x" mib="0.35"
     if [[ "$build" == "whole-program" ]]; then ratio=115 bytes=209715 label="1.15x" mib="0.20"; fi
     local verdict="error" fails=1
-    [[ "$build" == "static-stdlib" ]] && verdict="MISSED" fails=0
+    [[ "$build" == "static-stdlib" ]] && verdict="note (budget not met, reported only)" fails=0
     if [[ "$name" == "default-traits" ]] && ((core * 100 > empty * ratio)); then
         echo "$verdict: FactoryCore takes the default-traits $build program over $label the empty one" >&2
         if ((fails)); then failed=1; fi
