@@ -31,18 +31,12 @@ for module in "${modules[@]}"; do
     fi
 done
 
-dump() {  # dump MODULE OUTPUT
-    "$digester" -dump-sdk -avoid-location -avoid-tool-args -module "$1" "${includes[@]}" -o "$2"
-}
-
-if [[ "${1:-}" == "--update" ]]; then
-    mkdir -p api
-    for module in "${modules[@]}"; do
-        dump "$module" "$work/$module.json"
-        # The dump has the `package` and `@usableFromInline` declarations too (`isInternal`):
-        # not the public API, and free to change, so the baseline leaves them out (what is in
-        # the current dump and not in the baseline is an addition, never a break).
-        python3 - "$work/$module.json" "api/$module.json" <<'EOF'
+# `dump MODULE OUTPUT`: the module's public API. The digester's dump has the `package` and
+# `@usableFromInline` declarations too (`isInternal`): not the public API, and free to
+# change, so they are left out of the baseline and of what is compared with it.
+dump() {
+    "$digester" -dump-sdk -avoid-location -avoid-tool-args -module "$1" "${includes[@]}" -o "$work/raw.json"
+    python3 - "$work/raw.json" "$2" <<'EOF'
 import json, sys
 def public(node):
     node["children"] = [public(child) for child in node.get("children", []) if not child.get("isInternal")]
@@ -53,7 +47,11 @@ root = json.load(open(sys.argv[1]))
 public(root["ABIRoot"])
 json.dump(root, open(sys.argv[2], "w"), indent=1, sort_keys=True)
 EOF
-    done
+}
+
+if [[ "${1:-}" == "--update" ]]; then
+    mkdir -p api
+    for module in "${modules[@]}"; do dump "$module" "api/$module.json"; done
     echo "check-api: recorded the API of ${modules[*]} in api/"
     exit 0
 fi
@@ -100,18 +98,20 @@ if [[ "${1:-}" == "--baselines" ]]; then baselines="$2"; fi
 unreleased="$(awk '/^## \[Unreleased\]/ { on = 1; next } /^## / { on = 0 } on' CHANGELOG.md)"
 
 unlisted=0
+listed=0
 for module in "${modules[@]}"; do
     if [[ ! -e "$baselines/$module.json" ]]; then
         echo "check-api: no baseline for $module ($baselines/$module.json); a new product is no breaking change"
         continue
     fi
     dump "$module" "$work/$module.json"
-    "$digester" -diagnose-sdk -module "$module" -baseline-path "$baselines/$module.json" "${includes[@]}" \
+    "$digester" -diagnose-sdk -input-paths "$baselines/$module.json" -input-paths "$work/$module.json" \
         > "$work/$module.diagnostics" 2>&1
     # The report's section headers (`/* Removed Decls */`) and blank lines are not findings.
     while IFS= read -r change; do
         if grep -qF -- "$change" <<< "$unreleased"; then
             echo "  $module: $change (listed in CHANGELOG.md)"
+            listed=$((listed + 1))
         else
             echo "  $module: $change"
             unlisted=$((unlisted + 1))
@@ -124,4 +124,8 @@ if [[ $unlisted -gt 0 ]]; then
     echo "check-api: restore the API, or list each line above there with what users must change." >&2
     exit 1
 fi
-echo "check-api: the public API of ${modules[*]} keeps every declaration of $(cat api/RELEASE)"
+if [[ $listed -gt 0 ]]; then
+    echo "check-api: $listed breaking change(s) since $(cat api/RELEASE), each listed in CHANGELOG.md's [Unreleased] section"
+else
+    echo "check-api: the public API of ${modules[*]} keeps every declaration of $(cat api/RELEASE)"
+fi
