@@ -135,30 +135,41 @@ private struct Colliding: Hashable, Sendable {
 }
 
 /// Factory #385: many threads resolving a cached factory for the first time run its closure once, also when
-/// the factory delegates to a cached factory of another container.
+/// the factory delegates to a cached factory of another container. Each build ends only once the other seven
+/// threads wait for it, so the resolutions overlap for certain; the test checks that they did.
 @Suite struct ConcurrentFirstResolutionTests {
     @Test func manyThreadsRunACachedClosureOnce() {
         let container = Container()
         let builds = Counter()
+        let overlapped = Collector<Bool>()
         let factory = Factory<Thing>(container, key: "firstResolution") {
-            Thing("\(builds.increment())")
+            overlapped.append(container.buildWaitersReach(7))
+            return Thing("\(builds.increment())")
         }.cached
         let seen = Collector<ObjectIdentifier>()
         runOnThreads(8) { _ in seen.append(ObjectIdentifier(factory())) }
+        #expect(overlapped.values == [true], "the other seven threads never waited for the build")
         #expect(builds.value == 1)
         #expect(Set(seen.values).count == 1)
     }
 
+    /// Four threads resolve the outer container's factory and four the inner one's it delegates to: the seven
+    /// that do not build wait, at one container's build or the other's.
     @Test func cachedDelegationAcrossContainersBuildsOnce() {
         let inner = Container()
-        let builds = Counter()
-        let innerFactory = Factory<Thing>(inner, key: "delegated") { Thing("\(builds.increment())") }.cached
         let outer = Container()
+        let builds = Counter()
+        let overlapped = Collector<Bool>()
+        let innerFactory = Factory<Thing>(inner, key: "delegated") {
+            overlapped.append(poll(upTo: overlapBound) { inner.manager.buildWaiters + outer.manager.buildWaiters == 7 })
+            return Thing("\(builds.increment())")
+        }.cached
         let outerFactory = Factory<Thing>(outer, key: "delegated") { innerFactory() }.cached
         let seen = Collector<ObjectIdentifier>()
         runOnThreads(8) { index in
             seen.append(ObjectIdentifier(index.isMultiple(of: 2) ? outerFactory() : innerFactory()))
         }
+        #expect(overlapped.values == [true], "the other seven threads never waited for a build")
         #expect(builds.value == 1)
         #expect(Set(seen.values).count == 1)
         #expect(outerFactory() === innerFactory())
