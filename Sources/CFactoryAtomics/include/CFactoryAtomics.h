@@ -4,10 +4,18 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdbool.h>
+#include <time.h>
 
 // The Swift standard library has no atomics below the Synchronization module,
 // which needs macOS 15 / iOS 18. These C11 operations give the resolution path
 // lock-free reads of container state on every platform Factory supports.
+
+/// The monotonic clock in nanoseconds: when a cached instance was made, for its time to live.
+static inline uint64_t cfactory_monotonic_ns(void) {
+    struct timespec time;
+    clock_gettime(CLOCK_MONOTONIC, &time);
+    return (uint64_t)time.tv_sec * 1000000000u + (uint64_t)time.tv_nsec;
+}
 
 static inline intptr_t cfactory_atomic_load(intptr_t *address) {
     return atomic_load_explicit((_Atomic(intptr_t) *)address, memory_order_acquire);

@@ -31,63 +31,33 @@ package final class AsyncChain: Sendable {
     package static var current: AsyncChain? { nil }
     #endif
 
-    package var enclosingBuild: AsyncWaiter? {
-        var node: AsyncChain? = self
-        while let current = node {
-            if let build = current.build { return build }
-            node = current.parent
-        }
-        return nil
-    }
+    /// This resolution, then each outer one.
+    private var lineage: UnfoldFirstSequence<AsyncChain> { sequence(first: self, next: \.parent) }
+
+    package var enclosingBuild: AsyncWaiter? { lineage.lazy.compactMap(\.build).first }
 
     /// Same factory, same container, equal parameter.
     package func contains(
         _ key: FactoryKey, containerID: ObjectIdentifier, parameter: (any AsyncParameter)?, parameterless: Bool
     ) -> Bool {
         let parameter = parameter?.hashable
-        var node: AsyncChain? = self
-        while let current = node {
-            if current.containerID == containerID && current.key == key
-                && (parameterless || (parameter != nil && current.parameter?.hashable == parameter))
-            {
-                return true
-            }
-            node = current.parent
+        return lineage.contains {
+            $0.containerID == containerID && $0.key == key
+                && (parameterless || (parameter != nil && $0.parameter?.hashable == parameter))
         }
-        return false
     }
 
     #if SwiftConcurrency
     /// The build's own resolution is one of this one's outer resolutions.
-    func isInside(_ build: AsyncBuild) -> Bool {
-        var node = parent
-        while let current = node {
-            if current === build.chain { return true }
-            node = current.parent
-        }
-        return false
-    }
+    func isInside(_ build: AsyncBuild) -> Bool { parent?.lineage.contains { $0 === build.chain } ?? false }
     #endif
 
-    package var keys: [FactoryKey] {  // outermost first
-        var keys: [FactoryKey] = []
-        var node: AsyncChain? = self
-        while let current = node {
-            keys.append(current.key)
-            node = current.parent
-        }
-        return keys.reversed()
-    }
+    package var keys: [FactoryKey] { lineage.map(\.key).reversed() }  // outermost first
 
     /// The nearest watched node keeping its instance; watching is inherited, so the walk stops at the first unwatched
     /// node.
     var watchedHolder: AsyncChain? {
-        var node: AsyncChain? = self
-        while let current = node, let watch = current.watch {
-            if watch.lifetime != .transparent { return current }
-            node = current.parent
-        }
-        return nil
+        lineage.prefix { $0.watch != nil }.first { $0.watch?.lifetime != .transparent }
     }
 
     /// `between`: the sync resolutions from this chain's innermost one to `resolution`.

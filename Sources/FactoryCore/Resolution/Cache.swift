@@ -252,7 +252,7 @@ extension CacheLocation {
         let record = weak ? nil : claim.shutdown.map { ShutdownRecord(handler: $0, key: claim.key) }
         guard
             let cell = CacheCell.make(
-                copying: value, type: type, weak: weak, scopeID: claim.scopeID, createdAt: CacheCell.now(), epoch: epoch,
+                copying: value, type: type, weak: weak, scopeID: claim.scopeID, createdAt: cfactory_monotonic_ns(), epoch: epoch,
                 shutdown: record)
         else { return nil }
         if let parameterKey = claim.parameterKey {

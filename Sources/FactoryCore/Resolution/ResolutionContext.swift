@@ -1,13 +1,5 @@
 import CFactoryAtomics
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The resolution cycle on the current thread: a top-level resolution and everything its
 /// (synchronous) closures resolve. Each thread has its own, so threads share nothing here.
 ///
@@ -161,19 +153,15 @@ package final class ResolutionContext {
 
     package var chainKeys: [FactoryKey] { (0..<depth).map { frames[$0].key } }
 
-    func growBuilds() {
-        let bigger = UnsafeMutablePointer<Resolution>.allocate(capacity: buildCapacity * 2)
-        bigger.moveInitialize(from: builds, count: buildCount)
-        builds.deallocate()
-        builds = bigger
-        buildCapacity *= 2
-    }
+    func growBuilds() { Self.double(&builds, count: buildCount, capacity: &buildCapacity) }
 
-    func grow() {
-        let bigger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
-        bigger.moveInitialize(from: frames, count: depth)
-        frames.deallocate()
-        frames = bigger
+    func grow() { Self.double(&frames, count: depth, capacity: &capacity) }
+
+    private static func double<Element>(_ buffer: inout UnsafeMutablePointer<Element>, count: Int, capacity: inout Int) {
+        let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = bigger
         capacity *= 2
     }
 

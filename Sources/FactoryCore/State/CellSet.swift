@@ -1,10 +1,4 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CFactoryAtomics
 
 /// One factory's instances in one place (container, singleton storage, registration or a custom cache): one without a
 /// parameter, one per parameter for `scopeOnParameters`, and the builds under way. The unparameterized one is read
@@ -279,18 +273,11 @@ package final class CacheCell: @unchecked Sendable {
         return make(type)
     }
 
-    @inlinable
-    package static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
-
     /// Built under `scopeID` and younger than `ttl` nanoseconds (0: forever).
     @inline(__always)
     func isValid(scopeID: ObjectIdentifier, ttl: UInt64) -> Bool {
         guard self.scopeID == scopeID else { return false }
-        return ttl == 0 || Self.now() &- createdAt < ttl
+        return ttl == 0 || cfactory_monotonic_ns() &- createdAt < ttl
     }
 
     /// The object `value` holds (a class instance, a class existential, or an optional of one), which `weak` cannot

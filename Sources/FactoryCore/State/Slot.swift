@@ -129,12 +129,14 @@ package final class SlotTable: @unchecked Sendable {
     init() {}
 
     deinit {
-        if let buckets = UnsafeMutablePointer<Int>(bitPattern: current.value) {
-            for index in 0..<buckets[0] where buckets[2 + 2 * index + 1] != 0 {
-                Unmanaged<Slot>.fromOpaque(UnsafeRawPointer(bitPattern: buckets[2 + 2 * index + 1])!).release()
-            }
-        }
+        for slot in slots() { slot.release() }
         for array in arrays { array.deallocate() }
+    }
+
+    /// Every slot of the current array, unretained.
+    private func slots() -> [Unmanaged<Slot>] {
+        guard let buckets = UnsafeMutablePointer<Int>(bitPattern: current.value) else { return [] }
+        return (0..<buckets[0]).compactMap { UnsafeRawPointer(bitPattern: buckets[2 + 2 * $0 + 1]).map(Unmanaged.fromOpaque) }
     }
 
     /// Lock-free; unretained, valid while the table's owner lives.
@@ -161,16 +163,7 @@ package final class SlotTable: @unchecked Sendable {
         }
     }
 
-    package func all() -> [Slot] {  // manager's lock held
-        guard let buckets = UnsafeMutablePointer<Int>(bitPattern: current.value) else { return [] }
-        var result: [Slot] = []
-        result.reserveCapacity(count)
-        for index in 0..<buckets[0] where buckets[2 + 2 * index + 1] != 0 {
-            result.append(
-                Unmanaged<Slot>.fromOpaque(UnsafeRawPointer(bitPattern: buckets[2 + 2 * index + 1])!).takeUnretainedValue())
-        }
-        return result
-    }
+    package func all() -> [Slot] { slots().map { $0.takeUnretainedValue() } }  // manager's lock held
 
     func findOrInsert(_ key: FactoryKey) -> Slot {  // manager's lock held
         if let found = find(key) { return found.takeUnretainedValue() }
@@ -183,13 +176,20 @@ package final class SlotTable: @unchecked Sendable {
     }
 
     private func insert(_ slot: Slot, into buckets: UnsafeMutablePointer<Int>) {
-        let mask = buckets[0] - 1
-        var index = slot.hash & mask
-        while buckets[2 + 2 * index + 1] != 0 { index = (index + 1) & mask }
-        buckets[2 + 2 * index] = slot.hash
-        cfactory_atomic_store(buckets + 2 + 2 * index + 1, Int(bitPattern: Unmanaged.passRetained(slot).toOpaque()))  // release
+        Self.place(slot.hash, Int(bitPattern: Unmanaged.passRetained(slot).toOpaque()), into: buckets)
     }
 
+    /// Stores a slot's hash and reference at the first free bucket from its hash; the reference last, with release
+    /// ordering, so a lock-free reader that finds it sees the slot and its hash.
+    private static func place(_ hash: Int, _ slot: Int, into buckets: UnsafeMutablePointer<Int>) {
+        let mask = buckets[0] - 1
+        var index = hash & mask
+        while buckets[2 + 2 * index + 1] != 0 { index = (index + 1) & mask }
+        buckets[2 + 2 * index] = hash
+        cfactory_atomic_store(buckets + 2 + 2 * index + 1, slot)
+    }
+
+    /// A new array twice the size, published once every slot is in it; the old one stays (a reader may be in it).
     private func grow(from capacity: Int) {
         let newCapacity = max(16, capacity * 2)
         let buckets = UnsafeMutablePointer<Int>.allocate(capacity: 2 + 2 * newCapacity)
@@ -198,11 +198,7 @@ package final class SlotTable: @unchecked Sendable {
         if let old = UnsafeMutablePointer<Int>(bitPattern: current.value) {
             for index in 0..<old[0] where old[2 + 2 * index + 1] != 0 {
                 // The new array takes over the old one's reference.
-                let mask = newCapacity - 1
-                var slot = old[2 + 2 * index] & mask
-                while buckets[2 + 2 * slot + 1] != 0 { slot = (slot + 1) & mask }
-                buckets[2 + 2 * slot] = old[2 + 2 * index]
-                buckets[2 + 2 * slot + 1] = old[2 + 2 * index + 1]
+                Self.place(old[2 + 2 * index], old[2 + 2 * index + 1], into: buckets)
             }
         }
         arrays.append(buckets)
