@@ -123,13 +123,13 @@ extension Scope {
 
     // Factory's nested names, for code written against them: `Scope.Singleton()`, `scope is Scope.Cached`.
 
-    /// Factory's nested name for ``FactoryScopes/Cached``.
+    /// Factory's nested name for the `Cached` class.
     public typealias Cached = FactoryScopes.Cached
-    /// Factory's nested name for ``FactoryScopes/Shared``.
+    /// Factory's nested name for the `Shared` class.
     public typealias Shared = FactoryScopes.Shared
-    /// Factory's nested name for ``FactoryScopes/Singleton``.
+    /// Factory's nested name for the `Singleton` class.
     public typealias Singleton = FactoryScopes.Singleton
-    /// Factory's nested name for ``FactoryScopes/Graph``; `.graph` is its one instance.
+    /// Factory's nested name for the `Graph` class; `.graph` is its one instance.
     public typealias Graph = FactoryScopes.Graph
 }
 

@@ -39,7 +39,7 @@ open class Scope: @unchecked Sendable {
     /// No caching: every resolution runs the factory closure. The default.
     public static let unique: Scope = Unique()
 
-    /// Factory's nested name for ``FactoryCore/Unique``: `Scope.Unique()`, `scope is Scope.Unique`.
+    /// Factory's nested name for the `Unique` class: `Scope.Unique()`, `scope is Scope.Unique`.
     public typealias Unique = FactoryCore.Unique
 }
 
