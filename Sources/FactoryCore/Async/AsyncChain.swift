@@ -138,6 +138,13 @@ package enum AsyncValidation {
     @TaskLocal package static var isActive = false
     /// Told of each error an async closure throws, with the chain of the resolution that threw it: FactoryTesting's
     /// catalog validation names the factory that threw first, while the error reaches the caller unchanged.
-    @TaskLocal package static var thrown: (@Sendable (_ chain: [FactoryKey], _ error: any Error) -> Void)?
+    @TaskLocal package static var thrown: ThrowHook?
+
+    /// A class, not the closure itself: a task-local of an optional function type crashed in release builds with
+    /// Swift 6.3 (`swift_task_localValuePush` handed bad metadata; `FactoryCatalogTests`' async cases caught it).
+    package final class ThrowHook: Sendable {
+        let report: @Sendable (_ chain: [FactoryKey], _ error: any Error) -> Void
+        package init(_ report: @escaping @Sendable (_ chain: [FactoryKey], _ error: any Error) -> Void) { self.report = report }
+    }
 }
 #endif

@@ -142,7 +142,7 @@ package struct AsyncClosure<P, T>: Sendable {
             if let plain { return try await plain() }
             return try await withParameter!(parameter)
         } catch {
-            AsyncValidation.thrown?(AsyncChain.current?.keys ?? [], error)
+            AsyncValidation.thrown?.report(AsyncChain.current?.keys ?? [], error)
             throw error
         }
     }
