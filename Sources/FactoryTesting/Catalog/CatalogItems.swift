@@ -87,7 +87,9 @@ extension ValidationItem {
             let operation: @Sendable () async -> Void = {
                 do {
                     try await AsyncValidation.$isActive.withValue(true) {
-                        try await AsyncValidation.$thrown.withValue(AsyncValidation.ThrowHook(log.add)) { try await resolveAsync() }
+                        try await AsyncValidation.$thrown.withValue(AsyncValidation.ThrowHook(log.add)) {
+                            try await resolveAsync()
+                        }
                     }
                 } catch {
                     outcome.withLock { $0 = error }
