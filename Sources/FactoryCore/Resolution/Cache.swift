@@ -195,22 +195,11 @@ extension CacheLocation {
             if let parameterKey { cells.removeParameterCell(parameterKey, &garbage) } else { cells.setCell(nil, &garbage) }
         }
         let generation = cells.generation
-        if var gate = running {
-            if gate.generation == generation && gate.epoch == epoch {
-                switch joiner {
-                case .thread(let context):
-                    if gate.build === context { return .reentered }
-                    if let builder = gate.build as? ResolutionContext {
-                        let point = gate.waitPoint ?? WaitPoint()
-                        gate.waitPoint = point
-                        setGate(gate, parameterKey, &garbage)
-                        return .wait(builder, point)
-                    }
-                #if SwiftConcurrency
-                case .task(let node):
-                    if let build = gate.build as? AsyncBuild { return node.isInside(build) ? .reentered : .join(build) }
-                #endif
-                }
+        if let gate = running {
+            if gate.generation == generation && gate.epoch == epoch,
+                let joined = join(gate, parameterKey, joiner, &garbage)
+            {
+                return joined
             }
             // Outdated, or another kind's (keys keep kinds apart, so never in practice).
             outdated = gate
@@ -227,6 +216,27 @@ extension CacheLocation {
             let build = AsyncBuild(claim: claim, node: node)
             setGate(BuildGate(build: build, scopeID: scopeID, generation: generation, epoch: epoch), parameterKey, &garbage)
             return .start(build)
+        #endif
+        }
+    }
+
+    /// How `joiner` waits for the current build `gate` records: `nil` when it is another kind's. Locks held.
+    private func join(
+        _ gate: BuildGate, _ parameterKey: ParameterKey?, _ joiner: Joiner, _ garbage: inout Garbage
+    ) -> Decision? {
+        switch joiner {
+        case .thread(let context):
+            if gate.build === context { return .reentered }
+            guard let builder = gate.build as? ResolutionContext else { return nil }
+            var gate = gate
+            let point = gate.waitPoint ?? WaitPoint()
+            gate.waitPoint = point
+            setGate(gate, parameterKey, &garbage)
+            return .wait(builder, point)
+        #if SwiftConcurrency
+        case .task(let node):
+            guard let build = gate.build as? AsyncBuild else { return nil }
+            return node.isInside(build) ? .reentered : .join(build)
         #endif
         }
     }
