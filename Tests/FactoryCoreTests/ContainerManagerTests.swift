@@ -84,7 +84,7 @@ import Testing
     /// would be silently ignored on a cached hit, and one put in by mistake would slow every hit.
     @Test func theGeneralMaskIsExactlyTheFlagsThatChangeAHit() {
         let changesAHit: [ContainerManager.Flag] = [
-            .trace, .decorator, .defaultScope, .options, .strict, .observed, .perRequest, .shutDown,
+            .trace, .decorator, .defaultScope, .options, .strict, .observed, .perRequest, .shutDown, .profile,
         ]
         #expect(ContainerManager.Flag.general == changesAHit.reduce(0) { $0 | $1.rawValue })
     }

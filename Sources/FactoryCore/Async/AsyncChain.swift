@@ -10,10 +10,12 @@ package final class AsyncChain: Sendable {
     package let watch: WatchedResolution?  // set when its container or an outer resolution is watched
     package let build: AsyncWaiter?  // the build whose closure this resolution is, if it is one
     package let trace: TracePosition?  // set when a container of the cycle traces
+    let profile: Int?  // its build's event, while a FactoryProfile recording includes its container
 
     package init(
         key: FactoryKey, containerID: ObjectIdentifier, parameter: (any AsyncParameter)?, parameterless: Bool,
-        parent: AsyncChain?, watch: WatchedResolution? = nil, build: AsyncWaiter? = nil, trace: TracePosition? = nil
+        parent: AsyncChain?, watch: WatchedResolution? = nil, build: AsyncWaiter? = nil, trace: TracePosition? = nil,
+        profile: Int? = nil
     ) {
         self.key = key
         self.containerID = containerID
@@ -23,6 +25,7 @@ package final class AsyncChain: Sendable {
         self.watch = watch
         self.build = build
         self.trace = trace
+        self.profile = profile
     }
 
     #if SwiftConcurrency

@@ -17,9 +17,11 @@ enum AsyncPath {
         do {
             found = try await resolution.run(registration, factory, parameter, chain: chain)
         } catch {
+            if let profile = resolution.profile { ProfileRecorder.end(profile, error: error) }
             resolution.end(throwing: error)
             throw error
         }
+        if let profile = resolution.profile { ProfileRecorder.end(profile) }
         withUnsafePointer(to: found.value) { resolution.end(registration, $0, isNew: found.isNew, traced: true) }
         return found.value
     }
@@ -37,6 +39,10 @@ extension Resolution {
         {
             return (found.read(T.self), false)
         }
+        if flags & ContainerManager.Flag.profile.rawValue != 0 {
+            let kind: FactoryProfile.Kind = P.self == Void.self ? .asyncFactory : .asyncParameterFactory
+            profile = ProfileRecorder.begin(registration, options, kind, parent: chain?.profileParent, built: false)
+        }
         // Made once, unlocked: it runs the parameter's `hash(into:)` and `==`.
         var lookup = ParameterLookup(ParameterLookup.hashable(parameter))
         let node = try makeNode(registration, lookup == nil ? nil : AsyncParameterValue(parameter), P.self == Void.self, chain)
@@ -46,11 +52,16 @@ extension Resolution {
             case .found(let found):
                 return (found.read(T.self), false)
             case .start(let build):
+                profile?.built = true
                 await start(build, closure(definition), parameter)
                 return (try await build.value().read(T.self), true)
             case .join(let build):
+                let wait = profile.map { _ in ProfileRecorder.beginWait(registration, builtBy: nil, parent: chain?.profileParent) }
                 manager.countBuildWaiter(1)
-                defer { manager.countBuildWaiter(-1) }
+                defer {
+                    if let wait { ProfileRecorder.end(wait) }
+                    manager.countBuildWaiter(-1)
+                }
                 if let found = try await Self.join(build, from: node) { return (found.read(T.self), false) }
                 waited = true
             case .shutDown:
@@ -58,6 +69,7 @@ extension Resolution {
             default:
                 // Uncached, or inside its own build with another parameter (an equal one is a cycle, reported
                 // before): joining would wait forever, so it builds uncached, as sync factories do.
+                profile?.built = true
                 return (try await AsyncChain.$current.withValue(node) { try await closure(definition)(parameter) }, true)
             }
         }
@@ -85,7 +97,7 @@ extension Resolution {
         return AsyncChain(
             key: key, containerID: registration.containerID, parameter: parameter, parameterless: parameterless,
             parent: chain, watch: watched ? WatchedResolution(registration, options, flags: flags, depth: 0) : nil,
-            trace: position)
+            trace: position, profile: profile?.index)
     }
 
     /// The closure chosen; every box of this key was made for `P` and `T`, checked all the same, as user code reaches it.
@@ -155,7 +167,7 @@ package final class AsyncBuild: @unchecked Sendable {
         self.claim = claim
         chain = AsyncChain(
             key: node.key, containerID: node.containerID, parameter: node.parameter, parameterless: node.parameterless,
-            parent: node.parent, watch: node.watch, build: waiter, trace: node.trace)
+            parent: node.parent, watch: node.watch, build: waiter, trace: node.trace, profile: node.profile)
     }
 
     private enum Ending {

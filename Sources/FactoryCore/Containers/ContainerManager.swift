@@ -30,11 +30,13 @@ public final class ContainerManager: @unchecked Sendable {
         case perRequest = 0x200
         /// Shutdown has started: every resolution fails.
         case shutDown = 0x400
+        /// A ``FactoryProfile`` recording includes this container: every build is recorded.
+        case profile = 0x800
 
         /// Any of these sends a resolution down the general path; without them the definition is all there is:
-        /// trace, decorator, defaultScope, options, strict, observed, perRequest, shutDown.
+        /// trace, decorator, defaultScope, options, strict, observed, perRequest, shutDown, profile.
         @inlinable
-        package static var general: Int { 0x7F2 }
+        package static var general: Int { 0xFF2 }
     }
 
     package struct State {
@@ -61,6 +63,7 @@ public final class ContainerManager: @unchecked Sendable {
         package var validations = 0  // running graph validations
         package var buildWaiters = 0
         package var graphScopeEnabled = false
+        package var profiled = 0  // running recordings naming this container
     }
 
     /// Guards `state`, every slot's options and container cells, and registrations' singleton cells.
@@ -80,8 +83,13 @@ public final class ContainerManager: @unchecked Sendable {
     /// Creates a manager with no registrations, using the process's singletons.
     public init() {
         FactoryError.reportLibraryCopies()
+        // Enrolled first: a recording of every container that starts from now on finds it, or has set the count
+        // this publication reads.
+        ProfileRecorder.enroll(self)
         lock.withLock { publishFlags() }
     }
+
+    deinit { ProfileRecorder.forget(self) }
 
     /// Unretained: valid under the manager's lock or inside a read section (``useGlobalStorage(_:)``
     /// swaps it under the lock and releases the old one after waiting for readers).
@@ -117,6 +125,7 @@ public final class ContainerManager: @unchecked Sendable {
         if state.logsCaptives || state.captiveObserver != nil || state.validations > 0 { value |= Flag.observed.rawValue }
         if state.isPerRequest { value |= Flag.perRequest.rawValue }
         if state.isShutDown { value |= Flag.shutDown.rawValue }
+        if state.profiled > 0 || ProfileRecorder.everyContainer.value > 0 { value |= Flag.profile.rawValue }
         defaultScopeWord.store(state.defaultScope.map { Int(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0)
         flags.store(value)
     }

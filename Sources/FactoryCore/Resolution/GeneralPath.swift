@@ -105,12 +105,17 @@ extension Resolution {
             return found
         }
         if resolution.options.isolation == .main && !cfactory_is_main_actor() { failMainActor(registration.key) }
+        if resolution.flags & ContainerManager.Flag.profile.rawValue != 0 {
+            resolution.profile = ProfileRecorder.begin(
+                registration, resolution.options, registration.parameterType == Void.self ? .factory : .parameterFactory, parent: ProfileRecorder.parent(on: context), built: true)
+        }
         context.enter(
             GeneralPath.frame(registration, pointer: address),
             checkCycles: resolution.flags & ContainerManager.Flag.checkCycles.rawValue != 0)
         closure = resolution.options.closure
         kept =
             resolution.claim != nil || resolution.trace != nil || resolution.watched || resolution.keepsInCycle
+            || resolution.profile != nil
             || resolution.options.definition != nil || resolution.options.persisted?.value.decorator != nil
             || resolution.flags & ContainerManager.Flag.decorator.rawValue != 0
         guard kept else { return nil }
@@ -126,6 +131,7 @@ extension Resolution {
         let context = ResolutionContext.current
         context.buildCount &-= 1
         let resolution = (context.builds + context.buildCount).move()
+        if let profile = resolution.profile { ProfileRecorder.end(profile) }
         // Before leaving: the cycle may end with this frame.
         resolution.trace?.fill(AnyValue.load(value, registration.valueType), code: resolution.options.code)
         context.leave()
@@ -182,7 +188,7 @@ extension Resolution {
                 self.claim = claim
                 return nil
             case .wait(let builder, let point):
-                registration.manager.waitForBuild(context, of: builder, key: registration.key, at: point)
+                registration.manager.waitForBuild(context, of: builder, registration, at: point)
                 waited = true
             case .reentered:
                 // This thread builds this entry: an equal parameter is a cycle, reported even with checking off
@@ -213,9 +219,17 @@ extension Resolution {
 extension ContainerManager {
     /// Out of line: the waiter blocks anyway, and the deciding path stays small.
     @inline(never)
-    func waitForBuild(_ waiter: ResolutionContext, of builder: ResolutionContext, key: FactoryKey, at point: WaitPoint) {
+    func waitForBuild(
+        _ waiter: ResolutionContext, of builder: ResolutionContext, _ registration: FactoryRegistration, at point: WaitPoint
+    ) {
+        // Begun before it counts: a build that ends once it sees a waiter ends after the wait began.
+        let profile =
+            flags.value & Flag.profile.rawValue != 0
+            ? ProfileRecorder.beginWait(registration, builtBy: builder.threadID, parent: ProfileRecorder.parent(on: waiter))
+            : nil
         countBuildWaiter(1)
-        WaitGraph.wait(waiter, for: builder, key: key, at: point)
+        WaitGraph.wait(waiter, for: builder, key: registration.key, at: point)
+        if let profile { ProfileRecorder.end(profile) }
         countBuildWaiter(-1)
     }
 }

@@ -18,6 +18,8 @@ struct Resolution {
     var claim: BuildClaim?
     /// A graph build: its instance is kept for the rest of the cycle.
     var keepsInCycle = false
+    /// Its build's event, while a ``FactoryProfile`` recording includes its container.
+    var profile: ProfileRecorder.Mark?
 
     /// The beginning: flags, shutdown, the options merged once, strict mode and promises, the captive-dependency watch
     /// and the trace. When the container is shut down (``isShutDown``) it stops there: a synchronous kind stops the

@@ -1,0 +1,189 @@
+import CFactoryAtomics
+
+/// Every factory build of a span of code: which factories a launch (or a request, or a test's set-up) built, in what
+/// order, on which thread, inside which other build, and where the time went.
+///
+/// Record a span with ``record(containers:_:)-(_,()throws->Void)`` (or its async form), or one that spans several
+/// call sites with ``start(containers:)`` and ``Recording/stop()``:
+///
+/// ```swift
+/// let profile = FactoryProfile.record {
+///     _ = Container.shared.app()
+/// }
+/// print(profile.summary)  // the slowest factory first
+/// print(profile.tree)     // who built what
+/// try profile.chromeTrace().write(to: url, atomically: true, encoding: .utf8)  // with Foundation: for Perfetto
+/// ```
+///
+/// A build is a run of a factory's closure: a cache hit is not one, and a resolution that waited for another thread's
+/// or task's build is recorded as a ``Wait`` on that build. Recording is off unless a recording runs, and then costs
+/// only the containers it includes: each of their resolutions takes the general path (Benchmarks/README.md says what
+/// a recorded build costs). Several recordings may run at once, from any threads.
+///
+/// On Apple platforms (macOS 12, iOS 15, tvOS 15, watchOS 8 and later) each recorded build is also an `OSSignposter`
+/// interval named "build" (subsystem "Factory", category "Builds"), so Instruments shows it.
+public struct FactoryProfile: Sendable, CustomStringConvertible {
+    /// A factory's kind.
+    public enum Kind: String, Sendable {
+        case factory = "Factory"
+        case parameterFactory = "ParameterFactory"
+        case asyncFactory = "AsyncFactory"
+        case asyncParameterFactory = "AsyncParameterFactory"
+    }
+
+    /// Which closure a build ran: the factory's definition, a `register`ed one, or a context override (`onTest`, ...);
+    /// the trace's `F`, `R` and `O`.
+    public enum Source: String, Sendable {
+        case definition, registration, override
+
+        init(code: UInt8) {
+            self = code == UInt8(ascii: "R") ? .registration : code == UInt8(ascii: "O") ? .override : .definition
+        }
+    }
+
+    /// A thread or task that waited for a build another one was running.
+    public struct Wait: Sendable {
+        /// The waiting thread (where a task's wait began).
+        public let thread: UInt64
+        /// Whether the waiter was the main thread.
+        public let isMainThread: Bool
+        /// Whether the waiter was a task (an async factory's resolution) rather than a blocked thread.
+        public let isTask: Bool
+        /// The monotonic clock's nanoseconds when the wait began and ended.
+        public let start: UInt64, end: UInt64
+        /// How long it waited, in nanoseconds.
+        public var duration: UInt64 { end - start }
+    }
+
+    /// One build: one run of a factory's closure.
+    public struct Build: Sendable, Identifiable {
+        /// Its index in ``FactoryProfile/builds``, which are in start order.
+        public let id: Int
+        /// The factory: its container type, name and type.
+        public let key: FactoryKey
+        public let kind: Kind
+        /// The scope's name (`"unique"`, `"cached"`, `"singleton"`, ...).
+        public let scope: String
+        public let source: Source
+        /// The monotonic clock's nanoseconds at the start and the end of the closure. A build still running when the
+        /// recording stopped ends then.
+        public let start: UInt64, end: UInt64
+        /// The thread it ran on (an async factory's: where it started; its awaits may move it).
+        public let thread: UInt64
+        public let isMainThread: Bool
+        /// The build this one ran inside (its closure resolved this factory), if that one is in this profile.
+        public let parent: Int?
+        /// The builds that ran inside this one.
+        public internal(set) var children: [Int] = []
+        /// Threads and tasks that waited for this build.
+        public internal(set) var waits: [Wait] = []
+        /// What an async factory's closure threw.
+        public let error: String?
+        /// The closure's time in nanoseconds.
+        public var duration: UInt64 { end - start }
+        /// ``duration`` less that of the builds inside it (never below zero: async ones may overlap).
+        public internal(set) var selfTime: UInt64 = 0
+    }
+
+    /// The builds, in the order they started.
+    public internal(set) var builds: [Build] = []
+    /// The monotonic clock's nanoseconds when the recording started and stopped.
+    public let start: UInt64, end: UInt64
+
+    /// A recording that runs until ``stop()``: for a launch that spans several call sites.
+    public final class Recording: Sendable {
+        private let managers: [ContainerManager]?
+        private let first: Int
+        private let started: UInt64
+        private let profile = LockedBox<FactoryProfile?>(nil)
+
+        fileprivate init(_ managers: [ContainerManager]?) {
+            self.managers = managers
+            started = cfactory_monotonic_ns()
+            first = ProfileRecorder.start(managers)
+        }
+
+        /// Stops recording and returns the profile; a later call returns the same one.
+        public func stop() -> FactoryProfile {
+            profile.withLock { profile in
+                if let profile { return profile }
+                let events = ProfileRecorder.stop(managers, from: first)
+                let made = FactoryProfile(events, first: first, managers: managers, start: started, end: cfactory_monotonic_ns())
+                profile = made
+                return made
+            }
+        }
+
+        deinit { _ = stop() }
+    }
+
+    /// Starts recording the builds of `containers` (`nil`: of every container, those made later included).
+    public static func start(containers: [any ManagedContainer]? = nil) -> Recording {
+        Recording(containers?.map(\.manager))
+    }
+
+    /// Records the builds of `containers` (`nil`: of every container) while `body` runs.
+    public static func record(containers: [any ManagedContainer]? = nil, _ body: () throws -> Void) rethrows -> FactoryProfile {
+        let recording = start(containers: containers)
+        defer { _ = recording.stop() }
+        try body()
+        return recording.stop()
+    }
+
+    /// Records the builds of `containers` (`nil`: of every container) while `body` runs, with its awaits.
+    nonisolated(nonsending) public static func record(
+        containers: [any ManagedContainer]? = nil, _ body: () async throws -> Void
+    ) async rethrows -> FactoryProfile {
+        let recording = start(containers: containers)
+        defer { _ = recording.stop() }
+        try await body()
+        return recording.stop()
+    }
+
+    /// ``summary``.
+    public var description: String { summary }
+}
+
+extension FactoryProfile {
+    /// Builds from the recorder's events since `first`: only `managers`' (`nil`: all), each one's parent the nearest
+    /// kept build it ran inside, and each wait given to the build of its factory that was running when it began.
+    fileprivate init(
+        _ events: [ProfileRecorder.Event], first: Int, managers: [ContainerManager]?, start: UInt64, end: UInt64
+    ) {
+        self.start = start
+        self.end = end
+        let ids = managers.map { Set($0.map(ObjectIdentifier.init)) }
+        var local: [Int: Int] = [:]  // event index -> build id
+        func kept(_ parent: Int?) -> Int? {
+            var parent = parent
+            while let index = parent, index >= first {
+                if let id = local[index] { return id }
+                parent = events[index - first].parent
+            }
+            return nil
+        }
+        for (offset, event) in events.enumerated() where !event.isWait && event.isBuild {
+            guard ids?.contains(event.manager) ?? true else { continue }
+            let id = builds.count
+            local[first + offset] = id
+            builds.append(
+                Build(
+                    id: id, key: event.key, kind: event.kind, scope: event.scope, source: event.source, start: event.start,
+                    end: event.end == 0 ? max(end, event.start) : event.end, thread: event.thread,
+                    isMainThread: event.isMainThread, parent: kept(event.parent), error: event.error))
+            if let parent = builds[id].parent { builds[parent].children.append(id) }
+        }
+        for event in events where event.isWait && (ids?.contains(event.manager) ?? true) {
+            let builder = builds.lastIndex { $0.key == event.key && $0.start <= event.start && $0.end >= event.start }
+            guard let builder else { continue }
+            builds[builder].waits.append(
+                Wait(
+                    thread: event.thread, isMainThread: event.isMainThread, isTask: event.builtBy == nil,
+                    start: event.start, end: event.end == 0 ? max(end, event.start) : event.end))
+        }
+        for id in builds.indices {
+            let inside = builds[id].children.reduce(0) { $0 + builds[$1].duration }
+            builds[id].selfTime = builds[id].duration > inside ? builds[id].duration - inside : 0
+        }
+    }
+}

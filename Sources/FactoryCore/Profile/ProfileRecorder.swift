@@ -1,0 +1,201 @@
+import CFactoryAtomics
+
+#if canImport(os)
+import os
+#endif
+
+/// What a ``FactoryProfile`` recording gathers while it runs: one event per build (and per wait for another's build),
+/// appended in start order to one process-wide list that every running recording reads its part of when it stops.
+/// Only containers whose ``ContainerManager/Flag/profile`` bit is set call in, and that bit sends every resolution of
+/// theirs down the general path, where a build begins and ends in one place; with no recording the bit is clear and a
+/// build pays one bit test.
+package enum ProfileRecorder {
+    package struct Event: Sendable {
+        let key: FactoryKey
+        let manager: ObjectIdentifier
+        let kind: FactoryProfile.Kind
+        let scope: String
+        let source: FactoryProfile.Source
+        let start: UInt64
+        var end: UInt64 = 0
+        let thread: UInt64
+        let isMainThread: Bool
+        let parent: Int?  // an event index
+        /// A wait for another thread's or task's build of `key`: the waiter's event, not a build.
+        let isWait: Bool
+        var builtBy: UInt64?  // a waited-for build's thread, when a thread built it
+        var error: String?
+        var isBuild = true  // false once an async resolution turned out to find or join, not build
+    }
+
+    struct State {
+        var events: [Event] = []
+        var first = 0  // the index of `events[0]`: the list is emptied when no recording runs
+        var recordings = 0
+        var everyContainer = 0
+        var managers: [Int: Unmanaged<ContainerManager>] = [:]
+        #if canImport(os)
+        var intervals: [Int: AnyObject] = [:]
+        #endif
+    }
+
+    static let state = LockedBox(State())
+    /// `state.everyContainer` for ``ContainerManager/publishFlags()``, which runs under a manager's lock and so
+    /// cannot take `state`'s (``start(_:)`` takes them in the other order).
+    static let everyContainer = AtomicWord()
+
+    /// A resolution's build event, while it runs.
+    package struct Mark {
+        let index: Int
+        /// An async resolution's event stays a build only once it starts a build.
+        var built: Bool
+    }
+
+    // MARK: Containers
+
+    /// Every live manager, so a recording of every container can set their flags; unretained, each removes itself in
+    /// its `deinit`, under the same lock, so one found here is valid while the lock is held.
+    static func enroll(_ manager: ContainerManager) {
+        state.withLock { $0.managers[manager.serial] = Unmanaged.passUnretained(manager) }
+    }
+
+    static func forget(_ manager: ContainerManager) {
+        _ = state.withLock { $0.managers.removeValue(forKey: manager.serial) }
+    }
+
+    /// Starts gathering for `managers` (`nil`: every container); returns the index its events start at.
+    static func start(_ managers: [ContainerManager]?) -> Int {
+        let first = state.withLock { state -> Int in
+            state.recordings += 1
+            if managers == nil {
+                state.everyContainer += 1
+                everyContainer.store(state.everyContainer)
+                for manager in state.managers.values { manager._withUnsafeGuaranteedRef { $0.republishFlags() } }
+            }
+            return state.first + state.events.count
+        }
+        for manager in managers ?? [] { manager.countProfile(1) }
+        return first
+    }
+
+    /// Stops one recording and returns every event since `first` (the recording picks its containers' own).
+    static func stop(_ managers: [ContainerManager]?, from first: Int) -> [Event] {
+        for manager in managers ?? [] { manager.countProfile(-1) }
+        let events = state.withLock { state -> [Event] in
+            let events = Array(state.events[(first - state.first)...])
+            state.recordings -= 1
+            if managers == nil {
+                state.everyContainer -= 1
+                everyContainer.store(state.everyContainer)
+                for manager in state.managers.values { manager._withUnsafeGuaranteedRef { $0.republishFlags() } }
+            }
+            if state.recordings == 0 {
+                state.first += state.events.count
+                state.events.removeAll()
+            }
+            return events
+        }
+        return events
+    }
+
+    // MARK: Builds
+
+    /// A build begins on this thread (or task), inside `parent`.
+    static func begin(
+        _ registration: FactoryRegistration, _ options: ResolvedOptions, _ kind: FactoryProfile.Kind, parent: Int?, built: Bool
+    ) -> Mark {
+        let event = Event(
+            key: registration.key, manager: ObjectIdentifier(registration.manager),
+            kind: kind,
+            scope: options.scope?.label ?? "unique", source: FactoryProfile.Source(code: options.code),
+            start: cfactory_monotonic_ns(), thread: cfactory_thread_id(), isMainThread: cfactory_is_main_actor(),
+            parent: parent, isWait: false)
+        let index = state.withLock { state in
+            state.events.append(event)
+            return state.first + state.events.count - 1
+        }
+        beginInterval(index, event.key)
+        return Mark(index: index, built: built)
+    }
+
+    /// The build ended (`error`: an async factory's closure threw); an async resolution that found or joined an
+    /// instance (``Mark/built`` false) was no build, and is left out.
+    static func end(_ mark: Mark, error: (any Error)? = nil) {
+        let now = cfactory_monotonic_ns()
+        let description = error.map { String(describing: $0) }
+        state.withLock { state in
+            let position = mark.index - state.first
+            guard position >= 0 && position < state.events.count else { return }  // every recording stopped since
+            state.events[position].end = now
+            state.events[position].isBuild = mark.built
+            state.events[position].error = description
+        }
+        endInterval(mark.index)
+    }
+
+    /// A thread or task starts waiting for another's build of `key`; ``end(_:error:)`` ends the wait.
+    static func beginWait(_ registration: FactoryRegistration, builtBy thread: UInt64?, parent: Int?) -> Mark {
+        var event = Event(
+            key: registration.key, manager: ObjectIdentifier(registration.manager), kind: .factory, scope: "",
+            source: .definition, start: cfactory_monotonic_ns(), thread: cfactory_thread_id(),
+            isMainThread: cfactory_is_main_actor(), parent: parent, isWait: true)
+        event.builtBy = thread
+        let index = state.withLock { state in
+            state.events.append(event)
+            return state.first + state.events.count - 1
+        }
+        return Mark(index: index, built: true)
+    }
+
+    /// The innermost recorded build this thread's synchronous resolutions, then its task's, run inside.
+    static func parent(on context: ResolutionContext?) -> Int? {
+        if let context {
+            var index = context.buildCount
+            while index > 0 {
+                index -= 1
+                if let mark = context.builds[index].profile { return mark.index }
+            }
+        }
+        return AsyncChain.current?.profileParent
+    }
+}
+
+// MARK: - Signposts
+
+extension ProfileRecorder {
+    #if canImport(os)
+    private static func beginInterval(_ index: Int, _ key: FactoryKey) {
+        guard #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) else { return }
+        let signposter = OSSignposter(subsystem: "Factory", category: "Builds")
+        let interval = signposter.beginInterval("build", id: signposter.makeSignpostID(), "\(key.description, privacy: .public)")
+        state.withLock { $0.intervals[index] = interval }
+    }
+
+    private static func endInterval(_ index: Int) {
+        guard #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) else { return }
+        guard let interval = state.withLock({ $0.intervals.removeValue(forKey: index) }) as? OSSignpostIntervalState
+        else { return }
+        OSSignposter(subsystem: "Factory", category: "Builds").endInterval("build", interval)
+    }
+    #else
+    private static func beginInterval(_: Int, _: FactoryKey) {}
+    private static func endInterval(_: Int) {}
+    #endif
+}
+
+extension AsyncChain {
+    /// The innermost recorded build of this task's resolutions.
+    var profileParent: Int? { sequence(first: self, next: \.parent).lazy.compactMap(\.profile).first }
+}
+
+extension ContainerManager {
+    /// A recording of this container starts (`1`) or stops (`-1`).
+    func countProfile(_ delta: Int) {
+        lock.withLock {
+            state.profiled += delta
+            publishFlags()
+        }
+    }
+
+    func republishFlags() { lock.withLock { publishFlags() } }
+}
