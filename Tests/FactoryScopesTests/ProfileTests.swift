@@ -104,7 +104,8 @@ private let millisecond: UInt64 = 1_000_000
         try #require(build.waits.count == 1)
         let wait = build.waits[0]
         #expect(wait.thread != build.thread && !wait.isTask)
-        #expect(wait.start >= build.start && wait.start <= build.end && wait.end >= wait.start)
+        // The wait overlaps the build: it began before the build ended and ended after it began.
+        #expect(wait.start <= build.end && wait.end >= build.start && wait.end >= wait.start)
         #expect(profile.tree.contains("waited for by thread \(wait.thread)"))
     }
 

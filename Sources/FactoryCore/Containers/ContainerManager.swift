@@ -63,7 +63,7 @@ public final class ContainerManager: @unchecked Sendable {
         package var validations = 0  // running graph validations
         package var buildWaiters = 0
         package var graphScopeEnabled = false
-        package var profiled = 0  // running recordings naming this container
+        package var profiled = 0  // running recordings that include this container
     }
 
     /// Guards `state`, every slot's options and container cells, and registrations' singleton cells.
@@ -83,10 +83,11 @@ public final class ContainerManager: @unchecked Sendable {
     /// Creates a manager with no registrations, using the process's singletons.
     public init() {
         FactoryError.reportLibraryCopies()
-        // Enrolled first: a recording of every container that starts from now on finds it, or has set the count
-        // this publication reads.
-        ProfileRecorder.enroll(self)
-        lock.withLock { publishFlags() }
+        let recordings = ProfileRecorder.enroll(self)
+        lock.withLock {
+            state.profiled += recordings
+            publishFlags()
+        }
     }
 
     deinit { ProfileRecorder.forget(self) }
@@ -125,7 +126,7 @@ public final class ContainerManager: @unchecked Sendable {
         if state.logsCaptives || state.captiveObserver != nil || state.validations > 0 { value |= Flag.observed.rawValue }
         if state.isPerRequest { value |= Flag.perRequest.rawValue }
         if state.isShutDown { value |= Flag.shutDown.rawValue }
-        if state.profiled > 0 || ProfileRecorder.everyContainer.value > 0 { value |= Flag.profile.rawValue }
+        if state.profiled > 0 { value |= Flag.profile.rawValue }
         defaultScopeWord.store(state.defaultScope.map { Int(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0)
         flags.store(value)
     }

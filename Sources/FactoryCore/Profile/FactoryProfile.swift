@@ -146,7 +146,7 @@ public struct FactoryProfile: Sendable, CustomStringConvertible {
 
 extension FactoryProfile {
     /// Builds from the recorder's events since `first`: only `managers`' (`nil`: all), each one's parent the nearest
-    /// kept build it ran inside, and each wait given to the build of its factory that was running when it began.
+    /// kept build it ran inside, and each wait given to the last build of its factory that overlaps it.
     fileprivate init(
         _ events: [ProfileRecorder.Event], first: Int, managers: [ContainerManager]?, start: UInt64, end: UInt64
     ) {
@@ -154,6 +154,7 @@ extension FactoryProfile {
         self.end = end
         let ids = managers.map { Set($0.map(ObjectIdentifier.init)) }
         var local: [Int: Int] = [:]  // event index -> build id
+        var owners: [ObjectIdentifier] = []  // each build's manager
         func kept(_ parent: Int?) -> Int? {
             var parent = parent
             while let index = parent, index >= first {
@@ -166,6 +167,7 @@ extension FactoryProfile {
             guard ids?.contains(event.manager) ?? true else { continue }
             let id = builds.count
             local[first + offset] = id
+            owners.append(event.manager)
             builds.append(
                 Build(
                     id: id, key: event.key, kind: event.kind, scope: event.scope, source: event.source, start: event.start,
@@ -174,7 +176,12 @@ extension FactoryProfile {
             if let parent = builds[id].parent { builds[parent].children.append(id) }
         }
         for event in events where event.isWait && (ids?.contains(event.manager) ?? true) {
-            let builder = builds.lastIndex { $0.key == event.key && $0.start <= event.start && $0.end >= event.start }
+            // The build it overlaps: a waiter may find the claim a moment before the builder's event starts, and the
+            // builder ends its event before it wakes its waiters.
+            let waitEnd = event.end == 0 ? end : event.end
+            let builder = builds.lastIndex {
+                $0.key == event.key && owners[$0.id] == event.manager && $0.start <= waitEnd && $0.end >= event.start
+            }
             guard let builder else { continue }
             builds[builder].waits.append(
                 Wait(

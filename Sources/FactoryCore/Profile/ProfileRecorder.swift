@@ -40,9 +40,6 @@ package enum ProfileRecorder {
     }
 
     static let state = LockedBox(State())
-    /// `state.everyContainer` for ``ContainerManager/publishFlags()``, which runs under a manager's lock and so
-    /// cannot take `state`'s (``start(_:)`` takes them in the other order).
-    static let everyContainer = AtomicWord()
 
     /// A resolution's build event, while it runs.
     package struct Mark {
@@ -53,10 +50,15 @@ package enum ProfileRecorder {
 
     // MARK: Containers
 
-    /// Every live manager, so a recording of every container can set their flags; unretained, each removes itself in
-    /// its `deinit`, under the same lock, so one found here is valid while the lock is held.
-    static func enroll(_ manager: ContainerManager) {
-        state.withLock { $0.managers[manager.serial] = Unmanaged.passUnretained(manager) }
+    /// Every live manager, so a recording of every container can count itself in each; unretained, each removes
+    /// itself in its `deinit`, under the same lock, so one found here is valid while the lock is held. Returns how many
+    /// recordings of every container run, for the new manager to count in: one that starts or stops later counts
+    /// itself in or out of it.
+    static func enroll(_ manager: ContainerManager) -> Int {
+        state.withLock { state in
+            state.managers[manager.serial] = Unmanaged.passUnretained(manager)
+            return state.everyContainer
+        }
     }
 
     static func forget(_ manager: ContainerManager) {
@@ -69,8 +71,7 @@ package enum ProfileRecorder {
             state.recordings += 1
             if managers == nil {
                 state.everyContainer += 1
-                everyContainer.store(state.everyContainer)
-                for manager in state.managers.values { manager._withUnsafeGuaranteedRef { $0.republishFlags() } }
+                for manager in state.managers.values { manager._withUnsafeGuaranteedRef { $0.countProfile(1) } }
             }
             return state.first + state.events.count
         }
@@ -86,8 +87,7 @@ package enum ProfileRecorder {
             state.recordings -= 1
             if managers == nil {
                 state.everyContainer -= 1
-                everyContainer.store(state.everyContainer)
-                for manager in state.managers.values { manager._withUnsafeGuaranteedRef { $0.republishFlags() } }
+                for manager in state.managers.values { manager._withUnsafeGuaranteedRef { $0.countProfile(-1) } }
             }
             if state.recordings == 0 {
                 state.first += state.events.count
@@ -196,6 +196,4 @@ extension ContainerManager {
             publishFlags()
         }
     }
-
-    func republishFlags() { lock.withLock { publishFlags() } }
 }
