@@ -20,6 +20,7 @@ log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 
 swift build --package-path "$package" --target SwiftUI
+swift build --package-path "$package" --target os
 # Only the test product: the library package's own executables do not link the stand-ins.
 swift build --package-path "$package" --product SwiftUIStandInsPackageTests 2>&1 | tee "$log"
 if grep -E "^$root/(Sources|$package/Sources/MiniApp|$package/Tests)/[^:]+:[0-9]+:[0-9]+: warning:" "$log"; then

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Prints a section heading.
 func section(_ title: String) {
     print("\n== \(title)")
@@ -25,4 +33,20 @@ func letters(_ objects: [AnyObject]) -> String {
 final class WeakReference<Object: AnyObject> {
     private(set) weak var object: Object?
     init(_ object: Object) { self.object = object }
+}
+
+/// `text` with every line indented by `spaces`.
+func indented(_ text: String, by spaces: Int = 2) -> String {
+    let indent = String(repeating: " ", count: spaces)
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }.joined(separator: "\n")
+}
+
+/// Writes `text` to the file at `path`, or says why it could not.
+func writeFile(_ path: String, _ text: String) {
+    guard let file = fopen(path, "w") else {
+        print("  could not open \(path) for writing")
+        return
+    }
+    fputs(text, file)
+    fclose(file)
 }

@@ -3,6 +3,7 @@
 //
 //     swift run FactoryDemo              # the walk-through
 //     swift run FactoryDemo --offline    # the same, with a launch-argument context
+//     swift run FactoryDemo --profile startup.json   # step 8's profile also as a Chrome trace
 //
 // Each line prints what was resolved and, after the arrow, what came back. Where
 // several objects are compared, letters name instances (see `letters`).
@@ -81,3 +82,17 @@ _ = container.checkout()
 container.manager.trace = false
 print("  (depth, factory, then how the value came: F: built by the factory's closure, C: from a scope's cache,")
 print("   R: from a registration, O: from a context override; then the instance's address and type)")
+
+section("8. A profile of start-up: what the first storefront() built, the slowest first")
+let launch = Container()
+let profile = FactoryProfile.record(containers: [launch]) {
+    _ = launch.storefront()
+}
+print(indented(profile.summary))
+print("  Who built what:")
+print(indented(profile.tree, by: 4))
+if let index = CommandLine.arguments.firstIndex(of: "--profile"), index + 1 < CommandLine.arguments.count {
+    let path = CommandLine.arguments[index + 1]
+    writeFile(path, profile.chromeTrace())
+    print("  Chrome trace written to \(path): open it in ui.perfetto.dev or chrome://tracing.")
+}

@@ -109,6 +109,7 @@ let rows: [Row] = [
     Row("11a unique-checks-off", "11a unique, cycle check + trace off"),
     Row("11b unique-cycle-check-on", "11b unique, cycle check on"),
     Row("11c unique-trace-on", "11c unique, trace on (logger discards)"),
+    Row("11d unique-profiled", "11d unique, a FactoryProfile recording on"),
     Row("12a async-cached-hit", "12a async factory, cached hit", onPool: true),
     Row("12b async-first-build-100-tasks", "12b async factory, first build, 100 tasks", onPool: true),
 ]

@@ -49,6 +49,8 @@ public enum ScenarioName {
     public static let uniqueChecksOff = "11a unique-checks-off"
     public static let uniqueCycleOn = "11b unique-cycle-check-on"
     public static let uniqueTraceOn = "11c unique-trace-on"
+    /// A unique resolve while a `FactoryProfile` recording of its container runs (this library only).
+    public static let uniqueProfiled = "11d unique-profiled"
     /// An `AsyncFactory` with `.cached`, resolved again (this library only).
     public static let asyncCached = "12a async-cached-hit"
     /// Reset, then 100 tasks resolve a cached `AsyncFactory` at once: one build (this library only).

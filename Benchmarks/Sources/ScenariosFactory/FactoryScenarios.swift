@@ -51,6 +51,7 @@ public enum FactoryScenarios {
         trace.manager.circularDependencyTesting = false
         trace.manager.trace = true
         trace.manager.logger = { _ in }
+        let profiled = Container()
 
         return [
             Scenario(ScenarioName.unique) { n in
@@ -109,6 +110,12 @@ public enum FactoryScenarios {
             },
             Scenario(ScenarioName.uniqueTraceOn) { n in
                 for _ in 0..<n { sink(trace.unique()) }
+            },
+            // Every resolution is a build, recorded; the profile is made at the end, within the measure.
+            Scenario(ScenarioName.uniqueProfiled) { n in
+                let recording = FactoryProfile.start(containers: [profiled])
+                for _ in 0..<n { sink(profiled.unique()) }
+                sink(recording.stop().builds.count)
             },
             Scenario(ScenarioName.asyncCached) { n in
                 blockOn {
