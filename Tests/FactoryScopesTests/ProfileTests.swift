@@ -27,12 +27,21 @@ final class ProfiledContainer: ManagedContainer {
         }.cached
     }
     var fresh: Factory<Inner> { self { Inner() } }
-    /// Returns once another thread waits for this build.
+    let contendedStarted = Signal()
+    /// Raises `contendedStarted`, then returns once another thread waits for this build.
     var contended: Factory<Inner> {
         self {
+            self.contendedStarted.raise()
             _ = self.buildWaitersReach(1)
             return Inner()
         }.cached
+    }
+    /// Resolves `contended` once another thread builds it.
+    var holder: Factory<Outer> {
+        self {
+            _ = self.contendedStarted.wait()
+            return Outer(inner: self.contended())
+        }
     }
     /// Sleeps 20 ms, then resolves `leaf`.
     var connection: AsyncFactory<Outer> {
@@ -94,18 +103,24 @@ private let millisecond: UInt64 = 1_000_000
         #expect(indents == [0, 4, 0, 0, 0])
     }
 
-    @Test func aBuildAnotherThreadWaitedForShowsTheWait() throws {
+    @Test func aBuildAnotherThreadWaitedForShowsTheWaitAndTheWaitersTime() throws {
         let container = ProfiledContainer()
         let profile = FactoryProfile.record(containers: [container]) {
-            runOnThreads(2) { _ in _ = container.contended() }
+            runOnThreads(2) { index in
+                if index == 0 { _ = container.contended() } else { _ = container.holder() }
+            }
         }
-        try #require(profile.builds.count == 1)
-        let build = profile.builds[0]
+        try #require(profile.builds.count == 2)
+        let build = try #require(profile.builds.first { $0.key == container.contended.registration.key })
+        let holder = try #require(profile.builds.first { $0.key == container.holder.registration.key })
         try #require(build.waits.count == 1)
         let wait = build.waits[0]
-        #expect(wait.thread != build.thread && !wait.isTask)
+        #expect(wait.thread == holder.thread && wait.thread != build.thread && !wait.isTask)
         // The wait overlaps the build: it began before the build ended and ended after it began.
         #expect(wait.start <= build.end && wait.end >= build.start && wait.end >= wait.start)
+        // Waiting inside the holder's closure is not the holder's own time; the build it waited for is no child.
+        #expect(build.parent == nil && holder.children.isEmpty)
+        #expect(holder.waiting == wait.duration && holder.selfTime == holder.duration - wait.duration)
         #expect(profile.tree.contains("waited for by thread \(wait.thread)"))
     }
 

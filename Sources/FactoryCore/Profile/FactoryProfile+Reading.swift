@@ -1,7 +1,7 @@
 extension FactoryProfile {
     /// One line per factory, the largest self time first: its builds' count, total and self time, its scope, the
     /// thread it was built on (`main`, `thread N`, or how many threads), and the factory. A factory built inside
-    /// another adds its time to that one's total, not to its self time.
+    /// another, or waited for inside it, adds its time to that one's total, not to its self time.
     ///
     /// ```
     /// 3 builds of 3 factories, 30.4 ms of 30.6 ms recorded
@@ -24,9 +24,8 @@ extension FactoryProfile {
             if !lines[build.key]!.threads.contains(build.thread) { lines[build.key]!.threads.append(build.thread) }
             lines[build.key]!.main = lines[build.key]!.main && build.isMainThread
         }
-        let total = builds.filter { $0.parent == nil }.reduce(0) { $0 + $1.duration }
-        var text = "\(builds.count) builds of \(order.count) factories, \(Self.time(total)) of \(Self.time(end - start)) recorded"
-        text += "\ncount     total      self  scope      thread   factory"
+        var text = "\(builds.count) builds of \(order.count) factories in \(Self.time(end - start)) recorded"
+        text += "\ncount     total      self  scope      thread        factory"
         let sorted = order.enumerated().sorted { lhs, rhs in
             let (left, right) = (lines[lhs.element]!.selfTime, lines[rhs.element]!.selfTime)
             return left != right ? left > right : lhs.offset < rhs.offset
@@ -37,7 +36,7 @@ extension FactoryProfile {
                 line.threads.count > 1 ? "\(line.threads.count) threads" : line.main ? "main" : "thread \(line.threads[0])"
             text += "\n" + Self.pad("\(line.count)", 5) + Self.pad(Self.time(line.total), 10)
             text += Self.pad(Self.time(line.selfTime), 10) + "  " + Self.pad(line.scope, 9, left: true)
-            text += "  " + Self.pad(thread, 7, left: true) + "  \(key)"
+            text += "  " + Self.pad(thread, 12, left: true) + "  \(key)"
         }
         return text
     }
@@ -50,7 +49,9 @@ extension FactoryProfile {
             let build = builds[id]
             let thread = build.isMainThread ? "main" : "thread \(build.thread)"
             var line = String(repeating: "    ", count: depth) + "\(build.key)  \(Self.time(build.duration))"
-            line += " (self \(Self.time(build.selfTime)))  \(build.scope), \(thread)"
+            line += " (self \(Self.time(build.selfTime))"
+            line += build.waiting > 0 ? ", waiting \(Self.time(build.waiting)))" : ")"
+            line += "  \(build.scope), \(thread)"
             if let error = build.error { line += ", threw \(error)" }
             lines.append(line)
             for wait in build.waits {

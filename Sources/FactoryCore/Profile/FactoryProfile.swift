@@ -81,7 +81,10 @@ public struct FactoryProfile: Sendable, CustomStringConvertible {
         public let error: String?
         /// The closure's time in nanoseconds.
         public var duration: UInt64 { end - start }
-        /// ``duration`` less that of the builds inside it (never below zero: async ones may overlap).
+        /// How long it waited, inside its closure, for other threads' or tasks' builds of what it resolved.
+        public internal(set) var waiting: UInt64 = 0
+        /// ``duration`` less that of the builds inside it and ``waiting``: the time of its own closure's code (never
+        /// below zero: async builds inside it may overlap).
         public internal(set) var selfTime: UInt64 = 0
     }
 
@@ -183,13 +186,14 @@ extension FactoryProfile {
                 $0.key == event.key && owners[$0.id] == event.manager && $0.start <= waitEnd && $0.end >= event.start
             }
             guard let builder else { continue }
-            builds[builder].waits.append(
-                Wait(
-                    thread: event.thread, isMainThread: event.isMainThread, isTask: event.builtBy == nil,
-                    start: event.start, end: event.end == 0 ? max(end, event.start) : event.end))
+            let wait = Wait(
+                thread: event.thread, isMainThread: event.isMainThread, isTask: event.builtBy == nil, start: event.start,
+                end: waitEnd)
+            builds[builder].waits.append(wait)
+            if let waiter = kept(event.parent) { builds[waiter].waiting += wait.duration }
         }
         for id in builds.indices {
-            let inside = builds[id].children.reduce(0) { $0 + builds[$1].duration }
+            let inside = builds[id].children.reduce(builds[id].waiting) { $0 + builds[$1].duration }
             builds[id].selfTime = builds[id].duration > inside ? builds[id].duration - inside : 0
         }
     }
