@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks the relative links of the repository's Markdown files: each `[text](path)`
 leads to a file or folder that exists, and each `#anchor` (in the same file or another
-Markdown file) to a heading there, by GitHub's rule for heading anchors."""
+Markdown file) to a heading there, by GitHub's rule for heading anchors. In a DocC catalog,
+an image named without a folder or extension (`![...](name)`) is a file of the catalog."""
 import os
 import re
 import subprocess
@@ -40,6 +41,13 @@ for source in files:
         path, _, anchor = target.partition("#")
         resolved = os.path.normpath(os.path.join(os.path.dirname(source), path)) if path else source
         checked += 1
+        catalog = next((p for p in re.findall(r"^.*?\.docc(?=/)", source)), None)
+        if catalog and path and "/" not in path and "." not in path:
+            # DocC names an image by its file name without the extension, wherever it is in the catalog.
+            if not any(os.path.splitext(f)[0] == path for _, _, fs in os.walk(catalog) for f in fs):
+                print(f"check-links: {source}: ({target}): no {path}.* in {catalog}", file=sys.stderr)
+                errors += 1
+            continue
         if not os.path.exists(resolved):
             print(f"check-links: {source}: ({target}): {resolved} does not exist", file=sys.stderr)
             errors += 1

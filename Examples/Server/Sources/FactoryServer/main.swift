@@ -13,6 +13,9 @@ import Darwin
 
 // `swift run FactoryServer [--host 127.0.0.1] [--port 8080] [--wiring factory|hand] ...` (--help)
 //
+// With `--profile <path>`, it records every factory build from launch until its first response is ready, then
+// writes them to the path as a Chrome trace (open it in ui.perfetto.dev) and prints `start-up profile: ...` and the
+// profile's summary (or does so when it stops, if no request came).
 // Prints `listening on <address>` once it listens, and, after a graceful
 // shutdown (SIGTERM, SIGINT), one `shut down: <service>` line per entry the
 // ShutdownJournal kept, in order, after a line counting those it dropped, if any;
@@ -39,6 +42,7 @@ if options.showsHelp {
     print(ServerOptions.usage)
     exit(0)
 }
+let startUpProfile = options.profilePath.map(StartUpProfile.init(path:))
 
 let logger = Logger(label: "FactoryServer")
 let shutdownService: any Service
@@ -67,6 +71,7 @@ let app = buildApplication(
     port: options.port,
     wiring: options.wiring,
     services: [shutdownService],
+    startUpProfile: startUpProfile,
     onListening: { address in
         listening.store(true, ordering: .relaxed)
         print("listening on \(address.map { "\($0)" } ?? "?")")
@@ -82,6 +87,7 @@ do {
         listening.load(ordering: .relaxed)
         ? "\(error)" : startupFailureMessage(error, host: options.host, port: options.port)
 }
+startUpProfile?.finish()
 let journal = ShutdownJournal.shared
 if journal.dropped > 0 {
     print("(\(journal.dropped) earlier shutdowns not kept)")

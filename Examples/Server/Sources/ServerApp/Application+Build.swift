@@ -33,6 +33,7 @@ import ServiceLifecycle
 ///   - services: More services for the application's group; its HTTP server
 ///     shuts down before them (`FactoryServer` passes a `ContainerShutdownService`,
 ///     or with ``Wiring/hand`` a ``HandShutdownService``).
+///   - startUpProfile: A recording of the start-up, finished once the first response is ready (`--profile`).
 ///   - onListening: Called once the server listens, with the address it bound
 ///     (its `port` is the one picked for port 0).
 /// - Returns: The application, ready to `runService()`.
@@ -42,12 +43,15 @@ public func buildApplication(
     logLevel: Logger.Level = .info,
     wiring: Wiring = .factory,
     services: [any Service] = [],
+    startUpProfile: StartUpProfile? = nil,
     onListening: @escaping @Sendable (_ address: SocketAddress?) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     var logger = Logger(label: "FactoryServer")
     logger.logLevel = logLevel
 
     let router = Router(options: .autoGenerateHeadEndpoints)
+    // First: the first request's own container and what it builds are part of the start-up.
+    if let startUpProfile { router.add(middleware: StartUpProfileMiddleware(profile: startUpProfile)) }
     switch wiring {
     case .factory:
         addRoutes(to: router)

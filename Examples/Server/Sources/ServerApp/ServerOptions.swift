@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// The command line of `FactoryServer`: `[--host <address>] [--port <number>]
-/// [--wiring factory|hand] [--shutdown-timeout <seconds>] [--shutdown-drill hang|throw]`, or `--help`.
+/// [--wiring factory|hand] [--shutdown-timeout <seconds>] [--shutdown-drill hang|throw] [--profile <path>]`, or `--help`.
 ///
 /// An unknown argument, a missing value or a port that is not a number from 0
 /// to 65535 is a ``UsageError`` whose message names it, rather than being
@@ -20,6 +20,7 @@ public struct ServerOptions: Equatable, Sendable {
                              [--wiring factory|hand]  (hand: the same server without the library, for load runs)
                              [--shutdown-timeout <seconds>]  (each service's onShutdown at SIGTERM; default 30)
                              [--shutdown-drill hang|throw]  (adds a service whose shutdown hangs or throws)
+                             [--profile <path>]  (the builds from launch to the first response, as a Chrome trace)
         """
 
     /// A service whose shutdown misbehaves on purpose, to show what the server does then.
@@ -40,6 +41,8 @@ public struct ServerOptions: Equatable, Sendable {
     public let shutdownTimeout: Int
     /// A service whose shutdown misbehaves, if any.
     public let shutdownDrill: ShutdownDrill?
+    /// Where to write the start-up's profile (``StartUpProfile``), if anywhere.
+    public let profilePath: String?
     /// Whether `--help` (or `-h`) was given: print ``usage`` instead of serving.
     public let showsHelp: Bool
 
@@ -60,10 +63,11 @@ public struct ServerOptions: Equatable, Sendable {
     ///   - wiring: How requests get their services.
     ///   - shutdownTimeout: Seconds the `onShutdown` closures may take together, at least 1.
     ///   - shutdownDrill: A service whose shutdown misbehaves, if any.
+    ///   - profilePath: Where to write the start-up's profile, if anywhere.
     ///   - showsHelp: Whether to print the usage instead of serving.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, wiring: Wiring = .factory, shutdownTimeout: Int = 30,
-        shutdownDrill: ShutdownDrill? = nil, showsHelp: Bool = false
+        shutdownDrill: ShutdownDrill? = nil, profilePath: String? = nil, showsHelp: Bool = false
     ) {
         precondition((0...65535).contains(port), "port out of range")
         precondition(shutdownTimeout >= 1, "shutdown timeout out of range")
@@ -72,15 +76,16 @@ public struct ServerOptions: Equatable, Sendable {
         self.wiring = wiring
         self.shutdownTimeout = shutdownTimeout
         self.shutdownDrill = shutdownDrill
+        self.profilePath = profilePath
         self.showsHelp = showsHelp
     }
 
-    private static let names = ["--host", "--port", "--wiring", "--shutdown-timeout", "--shutdown-drill"]
+    private static let names = ["--host", "--port", "--wiring", "--shutdown-timeout", "--shutdown-drill", "--profile"]
 
     /// Reads the options from command-line arguments (without the program's name).
     ///
     /// Takes `--host <address>`, `--port <number>`, `--wiring <factory|hand>`,
-    /// `--shutdown-timeout <seconds>`, `--shutdown-drill <hang|throw>` (each also as
+    /// `--shutdown-timeout <seconds>`, `--shutdown-drill <hang|throw>`, `--profile <path>` (each also as
     /// `--name=value`, each at most once) and `--help`/`-h`.
     ///
     /// - Parameter arguments: The arguments, as `CommandLine.arguments.dropFirst()`.
@@ -92,6 +97,7 @@ public struct ServerOptions: Equatable, Sendable {
         var wiring = Wiring.factory
         var shutdownTimeout = 30
         var shutdownDrill: ShutdownDrill?
+        var profilePath: String?
         var showsHelp = false
         var seen: Set<String> = []
         var remaining = Array(arguments)[...]
@@ -112,7 +118,7 @@ public struct ServerOptions: Equatable, Sendable {
             guard Self.names.contains(name) else {
                 throw UsageError(
                     message:
-                        "unknown argument '\(argument)'; FactoryServer takes --host <address>, --port <number>, --wiring, --shutdown-timeout and --shutdown-drill (see --help)"
+                        "unknown argument '\(argument)'; FactoryServer takes --host <address>, --port <number>, --wiring, --shutdown-timeout, --shutdown-drill and --profile (see --help)"
                 )
             }
             guard seen.insert(name).inserted else {
@@ -142,6 +148,11 @@ public struct ServerOptions: Equatable, Sendable {
                     throw UsageError(message: "--shutdown-drill takes hang or throw, not '\(value)'")
                 }
                 shutdownDrill = drill
+            case "--profile":
+                guard !value.isEmpty, !value.hasPrefix("-") else {
+                    throw UsageError(message: "--profile takes a file path, not '\(value)'")
+                }
+                profilePath = value
             default:
                 // A forgotten value would otherwise make the next option the host.
                 guard !value.isEmpty, !value.hasPrefix("-") else {
@@ -152,7 +163,7 @@ public struct ServerOptions: Equatable, Sendable {
         }
         self.init(
             host: host, port: port, wiring: wiring, shutdownTimeout: shutdownTimeout, shutdownDrill: shutdownDrill,
-            showsHelp: showsHelp)
+            profilePath: profilePath, showsHelp: showsHelp)
     }
 }
 

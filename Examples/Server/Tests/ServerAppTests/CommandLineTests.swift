@@ -10,7 +10,7 @@ import Darwin
 #endif
 
 private let takes =
-    "FactoryServer takes --host <address>, --port <number>, --wiring, --shutdown-timeout and --shutdown-drill (see --help)"
+    "FactoryServer takes --host <address>, --port <number>, --wiring, --shutdown-timeout, --shutdown-drill and --profile (see --help)"
 
 /// What `FactoryServer` makes of its arguments.
 @Suite struct ServerOptionsTests {
@@ -22,6 +22,7 @@ private let takes =
         #expect(
             try ServerOptions(arguments: ["--wiring", "hand", "--shutdown-timeout=5", "--shutdown-drill", "hang"])
                 == ServerOptions(wiring: .hand, shutdownTimeout: 5, shutdownDrill: .hang))
+        #expect(try ServerOptions(arguments: ["--profile", "startup.json"]) == ServerOptions(profilePath: "startup.json"))
     }
 
     @Test(arguments: [
@@ -36,6 +37,7 @@ private let takes =
         (["--wiring", "spring"], "--wiring takes factory or hand, not 'spring'"),
         (["--shutdown-timeout", "0"], "--shutdown-timeout takes a number of seconds from 1 to 3600, not '0'"),
         (["--shutdown-drill", "explode"], "--shutdown-drill takes hang or throw, not 'explode'"),
+        (["--profile", "--port", "1"], "--profile takes a file path, not '--port'"),
     ])
     func rejectsABadCommandLineNamingTheArgument(arguments: [String], message: String) {
         #expect {
