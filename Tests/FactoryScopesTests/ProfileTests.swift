@@ -98,6 +98,10 @@ private let millisecond: UInt64 = 1_000_000
         let fresh = try #require(lines.first { $0.hasSuffix("fresh<Inner>") })
         #expect(fresh.split(separator: Character(" ")).first == "3")
         #expect(profile.summary.hasPrefix("5 builds of 3 factories"))
+        // In start order, one thread here: each build after the one before, or inside it.
+        for (earlier, later) in zip(profile.builds, profile.builds.dropFirst()) {
+            #expect(later.start >= earlier.end || (later.parent == earlier.id && later.end <= earlier.end))
+        }
         #expect(profile.description == profile.summary)
         let indents = profile.tree.split(separator: Character("\n")).map { line -> Int in line.count - line.drop(while: { $0 == " " }).count }
         #expect(indents == [0, 4, 0, 0, 0])

@@ -25,16 +25,25 @@ import CFactoryAtomics
 public struct FactoryProfile: Sendable, CustomStringConvertible {
     /// A factory's kind.
     public enum Kind: String, Sendable {
+        /// A ``FactoryCore/Factory``.
         case factory = "Factory"
+        /// A ``FactoryCore/ParameterFactory``.
         case parameterFactory = "ParameterFactory"
+        /// An ``FactoryCore/AsyncFactory``.
         case asyncFactory = "AsyncFactory"
+        /// An ``FactoryCore/AsyncParameterFactory``.
         case asyncParameterFactory = "AsyncParameterFactory"
     }
 
     /// Which closure a build ran: the factory's definition, a `register`ed one, or a context override (`onTest`, ...);
     /// the trace's `F`, `R` and `O`.
     public enum Source: String, Sendable {
-        case definition, registration, override
+        /// The closure the factory was declared with.
+        case definition
+        /// A closure given to `register`.
+        case registration
+        /// A context override's closure (`onTest`, `onDebug`, `onArg`, ...).
+        case override
 
         init(code: UInt8) {
             self = code == UInt8(ascii: "R") ? .registration : code == UInt8(ascii: "O") ? .override : .definition
@@ -43,7 +52,8 @@ public struct FactoryProfile: Sendable, CustomStringConvertible {
 
     /// A thread or task that waited for a build another one was running.
     public struct Wait: Sendable {
-        /// The waiting thread (where a task's wait began).
+        /// The waiting thread's system identifier (where a task's wait began): on Linux its `gettid()`, on Apple
+        /// platforms its `pthread_threadid_np`, as in ``Build/thread``.
         public let thread: UInt64
         /// Whether the waiter was the main thread.
         public let isMainThread: Bool
@@ -61,15 +71,19 @@ public struct FactoryProfile: Sendable, CustomStringConvertible {
         public let id: Int
         /// The factory: its container type, name and type.
         public let key: FactoryKey
+        /// The factory's kind.
         public let kind: Kind
         /// The scope's name (`"unique"`, `"cached"`, `"singleton"`, ...).
         public let scope: String
+        /// Which closure it ran.
         public let source: Source
         /// The monotonic clock's nanoseconds at the start and the end of the closure. A build still running when the
         /// recording stopped ends then.
         public let start: UInt64, end: UInt64
-        /// The thread it ran on (an async factory's: where it started; its awaits may move it).
+        /// The system identifier of the thread it ran on (an async factory's: where it started; its awaits may move
+        /// it): on Linux the thread's `gettid()`, on Apple platforms its `pthread_threadid_np`.
         public let thread: UInt64
+        /// Whether that thread was the main thread.
         public let isMainThread: Bool
         /// The build this one ran inside (its closure resolved this factory), if that one is in this profile.
         public let parent: Int?
