@@ -23,6 +23,7 @@ MODULES = ("11FactoryCore", "13FactoryScopes", "15FactoryWrappers", "10FactoryKi
 
 # Feature of a symbol, from its demangled name: the first pattern that matches.
 FEATURES = [
+    ("profile (FactoryProfile)", r"Profile|profile"),
     ("async factories", r"Async|TaskJoining|AsyncKind|resolveOnMainActor|resolveOnGlobalActor"),
     ("shutdown", r"Shutdown|shutdown"),
     ("contexts (onTest, onArg, ...)", r"FactoryContext|ContextOverride|bestContext|isPreview|isSimulator"),

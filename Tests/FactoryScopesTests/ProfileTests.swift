@@ -145,6 +145,15 @@ private let millisecond: UInt64 = 1_000_000
         #expect(connection.duration >= 20 * millisecond && leaf.start >= connection.start && leaf.end <= connection.end)
         #expect(connection.error == nil && broken.error == String(describing: ConnectionFailed()))
         #expect(profile.tree.contains("threw ConnectionFailed"))
+        // In the Chrome trace, an async build and the one inside it share their outermost async build's track.
+        let json = try JSONSerialization.jsonObject(with: Data(profile.chromeTrace().utf8)) as? [String: Any]
+        let events = try #require(json?["traceEvents"] as? [[String: Any]])
+        func track(_ build: FactoryProfile.Build) -> Int? {
+            events.first { $0["name"] as? String == build.key.description && $0["cat"] as? String == "build" }?["tid"] as? Int
+        }
+        let name = events.first { $0["ph"] as? String == "M" && $0["tid"] as? Int == track(connection) }
+        #expect(track(leaf) == track(connection) && track(leaf) != nil)
+        #expect((name?["args"] as? [String: Any])?["name"] as? String == "tasks: \(connection.key)")
     }
 
     @Test func theChromeTraceHasTheRequiredFieldsAndNestsPerTrack() throws {

@@ -8,8 +8,8 @@
 ///   publishes new immutable state; what it replaces is released once unlocked and readers are done.
 /// - No lock is held while a factory closure, decorator, logger or `deinit` runs.
 public final class ContainerManager: @unchecked Sendable {
-    // Sendable: `state` is only touched under `lock`; `flags`, `table`, `storageLink`,
-    // `defaultScopeWord` and `decoratorLink` are atomic.
+    // Sendable: `state` is only touched under `lock`, `profileLinks` under ProfileRecorder's; `flags`, `table`,
+    // `storageLink`, `defaultScopeWord` and `decoratorLink` are atomic.
 
     /// The bits of ``flags``. Cases, not stored statics: a stored static is a lazy global, and one `rawValue` reads
     /// them all, so an unoptimized build makes one call for any of them, not one per flag.
@@ -79,6 +79,9 @@ public final class ContainerManager: @unchecked Sendable {
     /// `state.defaultScope`'s address for lock-free readers, unretained (scopes are never freed), or 0.
     @usableFromInline let defaultScopeWord = AtomicWord()
     let decoratorLink = OwnedAtomicReference<ContainerDecorator>()
+    /// Its neighbours in the list of live managers a recording of every container counts itself in.
+    @exclusivity(unchecked) var profileLinks: (previous: Unmanaged<ContainerManager>?, next: Unmanaged<ContainerManager>?) =
+        (nil, nil)
 
     /// Creates a manager with no registrations, using the process's singletons.
     public init() {

@@ -1,48 +1,46 @@
+// Emitted into the app that reads a profile, not compiled into every app that links the library: these are most of
+// FactoryProfile's code (Benchmarks/README.md, the fixed bytes by feature).
 extension FactoryProfile {
     /// One line per factory, the largest self time first: its builds' count, total and self time, its scope, the
     /// thread it was built on (`main`, `thread N`, or how many threads), and the factory. A factory built inside
-    /// another, or waited for inside it, adds its time to that one's total, not to its self time.
+    /// another, or waited for inside it, adds its time to that one's total, not to its self time. For example:
     ///
     /// ```
-    /// 3 builds of 3 factories, 30.4 ms of 30.6 ms recorded
-    /// count     total      self  scope      thread   factory
-    ///     1   20.1 ms   20.1 ms  singleton  main     AppContainer.database<Database>
+    /// 2 builds of 2 factories in 31.0 ms recorded
+    /// count     total      self  scope      thread        factory
+    ///     1   20.1 ms   20.1 ms  singleton  main          Container.database<Database>
+    ///     1   30.4 ms   10.3 ms  cached     main          Container.catalog<Catalog>
     /// ```
+    @_alwaysEmitIntoClient
     public var summary: String {
-        struct Line {
-            var count = 0, total: UInt64 = 0, selfTime: UInt64 = 0
-            var scope = "", threads: [UInt64] = [], main = true
-        }
-        var lines: [FactoryKey: Line] = [:]
-        var order: [FactoryKey] = []
+        // An array searched, not a dictionary by key: no Dictionary<FactoryKey, _> compiled for it.
+        var lines: [(key: FactoryKey, count: Int, total: UInt64, selfTime: UInt64, scope: String, threads: [UInt64], main: Bool)] =
+            []
         for build in builds {
-            if lines[build.key] == nil { order.append(build.key) }
-            lines[build.key, default: Line()].count += 1
-            lines[build.key]!.total += build.duration
-            lines[build.key]!.selfTime += build.selfTime
-            lines[build.key]!.scope = build.scope
-            if !lines[build.key]!.threads.contains(build.thread) { lines[build.key]!.threads.append(build.thread) }
-            lines[build.key]!.main = lines[build.key]!.main && build.isMainThread
+            let index = lines.firstIndex { $0.key == build.key } ?? lines.count
+            if index == lines.count { lines.append((build.key, 0, 0, 0, build.scope, [], true)) }
+            lines[index].count += 1
+            lines[index].total += build.duration
+            lines[index].selfTime += build.selfTime
+            if !lines[index].threads.contains(build.thread) { lines[index].threads.append(build.thread) }
+            lines[index].main = lines[index].main && build.isMainThread
         }
-        var text = "\(builds.count) builds of \(order.count) factories in \(Self.time(end - start)) recorded"
+        var text = "\(builds.count) builds of \(lines.count) factories in \(Self.time(end - start)) recorded"
         text += "\ncount     total      self  scope      thread        factory"
-        let sorted = order.enumerated().sorted { lhs, rhs in
-            let (left, right) = (lines[lhs.element]!.selfTime, lines[rhs.element]!.selfTime)
-            return left != right ? left > right : lhs.offset < rhs.offset
-        }
-        for (_, key) in sorted {
-            let line = lines[key]!
+        let order = lines.indices.sorted { lines[$0].selfTime != lines[$1].selfTime ? lines[$0].selfTime > lines[$1].selfTime : $0 < $1 }
+        for line in order.map({ lines[$0] }) {
             let thread =
                 line.threads.count > 1 ? "\(line.threads.count) threads" : line.main ? "main" : "thread \(line.threads[0])"
             text += "\n" + Self.pad("\(line.count)", 5) + Self.pad(Self.time(line.total), 10)
             text += Self.pad(Self.time(line.selfTime), 10) + "  " + Self.pad(line.scope, 9, left: true)
-            text += "  " + Self.pad(thread, 12, left: true) + "  \(key)"
+            text += "  " + Self.pad(thread, 12, left: true) + "  \(line.key)"
         }
         return text
     }
 
     /// Who built what: each build on a line of its own, indented under the build it ran inside, in start order, with
     /// its time, self time, scope and thread, and the threads or tasks that waited for it.
+    @_alwaysEmitIntoClient
     public var tree: String {
         var lines: [String] = []
         func add(_ id: Int, _ depth: Int) {
@@ -69,14 +67,13 @@ extension FactoryProfile {
     /// and one per wait, named `wait for` and the factory, on the waiter's track. Times are microseconds from the
     /// recording's start. An async factory's builds go on a track of their own per outermost async build (named
     /// `tasks:` and its factory), as their awaits may move them between threads.
+    @_alwaysEmitIntoClient
     public func chromeTrace() -> String {
-        var tracks: [UInt64: Int] = [:]  // a thread, or an outermost async build's id + 2^63, to its track
-        var names: [String] = []
+        var tracks: [(thread: UInt64, name: String)] = []  // a thread, or an outermost async build's id + 2^63
         func track(_ thread: UInt64, _ name: @autoclosure () -> String) -> Int {
-            if let track = tracks[thread] { return track }
-            names.append(name())
-            tracks[thread] = names.count
-            return names.count
+            if let index = tracks.firstIndex(where: { $0.thread == thread }) { return index + 1 }
+            tracks.append((thread, name()))
+            return tracks.count
         }
         func threadName(_ thread: UInt64, main: Bool) -> String { main ? "main thread" : "thread \(thread)" }
         func lane(_ build: Build) -> Int {
@@ -99,25 +96,28 @@ extension FactoryProfile {
                 events.append(event("wait for \(build.key)", "wait", wait.start, wait.end, waiter, arguments))
             }
         }
-        for (index, name) in names.enumerated() {
+        for (index, track) in tracks.enumerated() {
             events.append(
-                "{\"name\":\"thread_name\",\"ph\":\"M\",\"ts\":0,\"pid\":1,\"tid\":\(index + 1),\"args\":{\"name\":\(Self.json(name))}}")
+                "{\"name\":\"thread_name\",\"ph\":\"M\",\"ts\":0,\"pid\":1,\"tid\":\(index + 1),\"args\":{\"name\":\(Self.json(track.name))}}")
         }
         return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
     }
 
-    private func event(_ name: String, _ category: String, _ from: UInt64, _ to: UInt64, _ track: Int, _ arguments: String) -> String {
+    @_alwaysEmitIntoClient @usableFromInline
+    func event(_ name: String, _ category: String, _ from: UInt64, _ to: UInt64, _ track: Int, _ arguments: String) -> String {
         let timing = "\"ts\":\(Self.micros(from - min(from, start))),\"dur\":\(Self.micros(to - from))"
         return "{\"name\":\(Self.json(name)),\"cat\":\"\(category)\",\"ph\":\"X\",\(timing),\"pid\":1,\"tid\":\(track),\"args\":{\(arguments)}}"
     }
 
     /// Nanoseconds as microseconds with three decimals.
-    private static func micros(_ nanoseconds: UInt64) -> String {
+    @_alwaysEmitIntoClient @usableFromInline
+    static func micros(_ nanoseconds: UInt64) -> String {
         let fraction = String(nanoseconds % 1000)
         return "\(nanoseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
     /// `12 µs`, `3.4 ms`, `1.25 s`.
+    @_alwaysEmitIntoClient @usableFromInline
     static func time(_ nanoseconds: UInt64) -> String {
         func decimals(_ value: UInt64, _ unit: UInt64, _ places: Int) -> String {
             let scale: UInt64 = places == 1 ? 10 : 100
@@ -130,13 +130,15 @@ extension FactoryProfile {
         return decimals(nanoseconds, 1_000_000_000, 2) + " s"
     }
 
-    private static func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+    @_alwaysEmitIntoClient @usableFromInline
+    static func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - text.count))
         return left ? text + padding : padding + text
     }
 
     /// A JSON string literal.
-    private static func json(_ text: String) -> String {
+    @_alwaysEmitIntoClient @usableFromInline
+    static func json(_ text: String) -> String {
         var literal = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

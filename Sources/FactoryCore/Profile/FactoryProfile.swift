@@ -158,6 +158,7 @@ public struct FactoryProfile: Sendable, CustomStringConvertible {
     }
 
     /// ``summary``.
+    @_alwaysEmitIntoClient
     public var description: String { summary }
 }
 
@@ -169,13 +170,14 @@ extension FactoryProfile {
     ) {
         self.start = start
         self.end = end
-        let ids = managers.map { Set($0.map(ObjectIdentifier.init)) }
-        var local: [Int: Int] = [:]  // event index -> build id
+        // Arrays, not sets and dictionaries: each of those would be compiled into every app for this type alone.
+        let ids = managers?.map(ObjectIdentifier.init)
+        var local = [Int](repeating: -1, count: events.count)  // each event's build id
         var owners: [ObjectIdentifier] = []  // each build's manager
         func kept(_ parent: Int?) -> Int? {
             var parent = parent
             while let index = parent, index >= first {
-                if let id = local[index] { return id }
+                if local[index - first] >= 0 { return local[index - first] }
                 parent = events[index - first].parent
             }
             return nil
@@ -183,7 +185,7 @@ extension FactoryProfile {
         for (offset, event) in events.enumerated() where !event.isWait && event.isBuild {
             guard ids?.contains(event.manager) ?? true else { continue }
             let id = builds.count
-            local[first + offset] = id
+            local[offset] = id
             owners.append(event.manager)
             builds.append(
                 Build(

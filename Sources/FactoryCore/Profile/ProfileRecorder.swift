@@ -33,7 +33,7 @@ package enum ProfileRecorder {
         var first = 0  // the index of `events[0]`: the list is emptied when no recording runs
         var recordings = 0
         var everyContainer = 0
-        var managers: [Int: Unmanaged<ContainerManager>] = [:]
+        var managers: Unmanaged<ContainerManager>?  // the newest; each links the next (`profileLinks`)
         #if canImport(os)
         var intervals: [Int: AnyObject] = [:]
         #endif
@@ -56,13 +56,33 @@ package enum ProfileRecorder {
     /// itself in or out of it.
     static func enroll(_ manager: ContainerManager) -> Int {
         state.withLock { state in
-            state.managers[manager.serial] = Unmanaged.passUnretained(manager)
+            let new = Unmanaged.passUnretained(manager)
+            manager.profileLinks = (nil, state.managers)
+            state.managers?._withUnsafeGuaranteedRef { $0.profileLinks.previous = new }
+            state.managers = new
             return state.everyContainer
         }
     }
 
     static func forget(_ manager: ContainerManager) {
-        _ = state.withLock { $0.managers.removeValue(forKey: manager.serial) }
+        state.withLock { state in
+            let (previous, next) = manager.profileLinks
+            next?._withUnsafeGuaranteedRef { $0.profileLinks.previous = previous }
+            if let previous {
+                previous._withUnsafeGuaranteedRef { $0.profileLinks.next = next }
+            } else {
+                state.managers = next
+            }
+        }
+    }
+
+    /// Counts a recording of every container in (`1`) or out (`-1`) of every live manager; `state`'s lock held.
+    private static func countInEveryManager(_ delta: Int, from newest: Unmanaged<ContainerManager>?) {
+        var manager = newest
+        while let current = manager {
+            current._withUnsafeGuaranteedRef { $0.countProfile(delta) }
+            manager = current._withUnsafeGuaranteedRef { $0.profileLinks.next }
+        }
     }
 
     /// Starts gathering for `managers` (`nil`: every container); returns the index its events start at.
@@ -71,7 +91,7 @@ package enum ProfileRecorder {
             state.recordings += 1
             if managers == nil {
                 state.everyContainer += 1
-                for manager in state.managers.values { manager._withUnsafeGuaranteedRef { $0.countProfile(1) } }
+                countInEveryManager(1, from: state.managers)
             }
             return state.first + state.events.count
         }
@@ -87,7 +107,7 @@ package enum ProfileRecorder {
             state.recordings -= 1
             if managers == nil {
                 state.everyContainer -= 1
-                for manager in state.managers.values { manager._withUnsafeGuaranteedRef { $0.countProfile(-1) } }
+                countInEveryManager(-1, from: state.managers)
             }
             if state.recordings == 0 {
                 state.first += state.events.count
