@@ -27,7 +27,13 @@ extension FactoryProfile {
         }
         var text = "\(builds.count) builds of \(lines.count) factories in \(Self.time(end - start)) recorded"
         text += "\ncount     total      self  scope      thread        factory"
-        let order = lines.indices.sorted { lines[$0].selfTime != lines[$1].selfTime ? lines[$0].selfTime > lines[$1].selfTime : $0 < $1 }
+        // Largest self time first, ties in first-build order. An insertion sort of a profile's few factories: the
+        // `description` witness reaches this from the library, and `sorted(by:)` would add its merge sort there.
+        var order: [Int] = []
+        for index in lines.indices {
+            let place = order.firstIndex { lines[$0].selfTime < lines[index].selfTime } ?? order.count
+            order.insert(index, at: place)
+        }
         for line in order.map({ lines[$0] }) {
             let thread =
                 line.threads.count > 1 ? "\(line.threads.count) threads" : line.main ? "main" : "thread \(line.threads[0])"
