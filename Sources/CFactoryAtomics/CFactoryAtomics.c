@@ -371,3 +371,5 @@ uint64_t cfactory_thread_id(void) {
 void cfactory_yield(void) {
     sched_yield();
 }
+
+_Atomic(intptr_t) cfactory_profile_everywhere = 0;

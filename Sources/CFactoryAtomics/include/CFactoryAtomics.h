@@ -17,6 +17,18 @@ static inline uint64_t cfactory_monotonic_ns(void) {
     return (uint64_t)time.tv_sec * 1000000000u + (uint64_t)time.tv_nsec;
 }
 
+/// How many FactoryProfile recordings of every container run (ProfileRecorder): a build checks it where it starts,
+/// so a recording of every container needs no list of the containers that exist.
+extern _Atomic(intptr_t) cfactory_profile_everywhere;
+
+static inline intptr_t cfactory_profiling_everywhere(void) {
+    return atomic_load_explicit(&cfactory_profile_everywhere, memory_order_relaxed);
+}
+
+static inline void cfactory_profile_everywhere_add(intptr_t delta) {
+    atomic_fetch_add_explicit(&cfactory_profile_everywhere, delta, memory_order_relaxed);
+}
+
 static inline intptr_t cfactory_atomic_load(intptr_t *address) {
     return atomic_load_explicit((_Atomic(intptr_t) *)address, memory_order_acquire);
 }

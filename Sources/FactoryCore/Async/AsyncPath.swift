@@ -1,4 +1,6 @@
 #if SwiftConcurrency
+import CFactoryAtomics
+
 // The asynchronous kinds' resolution when the lock-free hit missed: the shared `Resolution` plus what is a task's own
 // (the closure runs under the task's `AsyncChain`, a cached build in a task of its own, and a waiting task suspends on
 // the `AsyncBuild`). Registrations and run-time modifiers live in the container beside the sync factories', so
@@ -39,7 +41,7 @@ extension Resolution {
         {
             return (found.read(T.self), false)
         }
-        if flags & ContainerManager.Flag.profile.rawValue != 0 {
+        if flags & ContainerManager.Flag.profile.rawValue != 0 || cfactory_profiling_everywhere() != 0 {
             let kind: FactoryProfile.Kind = P.self == Void.self ? .asyncFactory : .asyncParameterFactory
             profile = ProfileRecorder.begin(registration, options, kind, parent: chain?.profileParent, built: false)
         }

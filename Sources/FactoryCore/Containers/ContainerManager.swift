@@ -8,8 +8,8 @@
 ///   publishes new immutable state; what it replaces is released once unlocked and readers are done.
 /// - No lock is held while a factory closure, decorator, logger or `deinit` runs.
 public final class ContainerManager: @unchecked Sendable {
-    // Sendable: `state` is only touched under `lock`, `profileLinks` under ProfileRecorder's; `flags`, `table`,
-    // `storageLink`, `defaultScopeWord` and `decoratorLink` are atomic.
+    // Sendable: `state` is only touched under `lock`; `flags`, `table`, `storageLink`,
+    // `defaultScopeWord` and `decoratorLink` are atomic.
 
     /// The bits of ``flags``. Cases, not stored statics: a stored static is a lazy global, and one `rawValue` reads
     /// them all, so an unoptimized build makes one call for any of them, not one per flag.
@@ -30,7 +30,7 @@ public final class ContainerManager: @unchecked Sendable {
         case perRequest = 0x200
         /// Shutdown has started: every resolution fails.
         case shutDown = 0x400
-        /// A ``FactoryProfile`` recording includes this container: every build is recorded.
+        /// A ``FactoryProfile`` recording names this container: every build is recorded.
         case profile = 0x800
 
         /// Any of these sends a resolution down the general path; without them the definition is all there is:
@@ -63,7 +63,7 @@ public final class ContainerManager: @unchecked Sendable {
         package var validations = 0  // running graph validations
         package var buildWaiters = 0
         package var graphScopeEnabled = false
-        package var profiled = 0  // running recordings that include this container
+        package var profiled = 0  // running recordings that name this container
     }
 
     /// Guards `state`, every slot's options and container cells, and registrations' singleton cells.
@@ -79,21 +79,12 @@ public final class ContainerManager: @unchecked Sendable {
     /// `state.defaultScope`'s address for lock-free readers, unretained (scopes are never freed), or 0.
     @usableFromInline let defaultScopeWord = AtomicWord()
     let decoratorLink = OwnedAtomicReference<ContainerDecorator>()
-    /// Its neighbours in the list of live managers a recording of every container counts itself in.
-    @exclusivity(unchecked) var profileLinks: (previous: Unmanaged<ContainerManager>?, next: Unmanaged<ContainerManager>?) =
-        (nil, nil)
 
     /// Creates a manager with no registrations, using the process's singletons.
     public init() {
         FactoryError.reportLibraryCopies()
-        let recordings = ProfileRecorder.enroll(self)
-        lock.withLock {
-            state.profiled += recordings
-            publishFlags()
-        }
+        lock.withLock { publishFlags() }
     }
-
-    deinit { ProfileRecorder.forget(self) }
 
     /// Unretained: valid under the manager's lock or inside a read section (``useGlobalStorage(_:)``
     /// swaps it under the lock and releases the old one after waiting for readers).

@@ -18,7 +18,8 @@ import CFactoryAtomics
 /// A build is a run of a factory's closure: a cache hit is not one, and a resolution that waited for another thread's
 /// or task's build is recorded as a ``Wait`` on that build. Recording is off unless a recording runs, and then costs
 /// only the containers it includes: each of their resolutions takes the general path (Benchmarks/README.md says what
-/// a recorded build costs). Several recordings may run at once, from any threads.
+/// a recorded build costs). Several recordings may run at once, from any threads. Events are kept in memory until
+/// the last running recording stops: record a launch, not a server's whole life.
 ///
 /// On Apple platforms (macOS 12, iOS 15, tvOS 15, watchOS 8 and later) each recorded build is also an `OSSignposter`
 /// interval named "build" (subsystem "Factory", category "Builds"), so Instruments shows it.

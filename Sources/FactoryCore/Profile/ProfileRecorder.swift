@@ -6,9 +6,10 @@ import os
 
 /// What a ``FactoryProfile`` recording gathers while it runs: one event per build (and per wait for another's build),
 /// appended in start order to one process-wide list that every running recording reads its part of when it stops.
-/// Only containers whose ``ContainerManager/Flag/profile`` bit is set call in, and that bit sends every resolution of
-/// theirs down the general path, where a build begins and ends in one place; with no recording the bit is clear and a
-/// build pays one bit test.
+/// A recording of some containers sets their ``ContainerManager/Flag/profile`` bit, which sends every resolution of
+/// theirs down the general path, where a build begins and ends in one place; one of every container counts itself in
+/// `cfactory_profile_everywhere`, which a build checks where it starts (the general path's beginning, and the direct
+/// build of an uncached factory, which it sends there). With no recording, a build pays a bit test and a load.
 package enum ProfileRecorder {
     package struct Event: Sendable {
         let key: FactoryKey
@@ -32,8 +33,6 @@ package enum ProfileRecorder {
         var events: [Event] = []
         var first = 0  // the index of `events[0]`: the list is emptied when no recording runs
         var recordings = 0
-        var everyContainer = 0
-        var managers: Unmanaged<ContainerManager>?  // the newest; each links the next (`profileLinks`)
         #if canImport(os)
         var intervals: [Int: AnyObject] = [:]
         #endif
@@ -48,67 +47,32 @@ package enum ProfileRecorder {
         var built: Bool
     }
 
-    // MARK: Containers
-
-    /// Every live manager, so a recording of every container can count itself in each; unretained, each removes
-    /// itself in its `deinit`, under the same lock, so one found here is valid while the lock is held. Returns how many
-    /// recordings of every container run, for the new manager to count in: one that starts or stops later counts
-    /// itself in or out of it.
-    static func enroll(_ manager: ContainerManager) -> Int {
-        state.withLock { state in
-            let new = Unmanaged.passUnretained(manager)
-            manager.profileLinks = (nil, state.managers)
-            state.managers?._withUnsafeGuaranteedRef { $0.profileLinks.previous = new }
-            state.managers = new
-            return state.everyContainer
-        }
-    }
-
-    static func forget(_ manager: ContainerManager) {
-        state.withLock { state in
-            let (previous, next) = manager.profileLinks
-            next?._withUnsafeGuaranteedRef { $0.profileLinks.previous = previous }
-            if let previous {
-                previous._withUnsafeGuaranteedRef { $0.profileLinks.next = next }
-            } else {
-                state.managers = next
-            }
-        }
-    }
-
-    /// Counts a recording of every container in (`1`) or out (`-1`) of every live manager; `state`'s lock held.
-    private static func countInEveryManager(_ delta: Int, from newest: Unmanaged<ContainerManager>?) {
-        var manager = newest
-        while let current = manager {
-            current._withUnsafeGuaranteedRef { $0.countProfile(delta) }
-            manager = current._withUnsafeGuaranteedRef { $0.profileLinks.next }
-        }
-    }
+    // MARK: Recordings
 
     /// Starts gathering for `managers` (`nil`: every container); returns the index its events start at.
     static func start(_ managers: [ContainerManager]?) -> Int {
         let first = state.withLock { state -> Int in
             state.recordings += 1
-            if managers == nil {
-                state.everyContainer += 1
-                countInEveryManager(1, from: state.managers)
-            }
             return state.first + state.events.count
         }
-        for manager in managers ?? [] { manager.countProfile(1) }
+        if let managers {
+            for manager in managers { manager.countProfile(1) }
+        } else {
+            cfactory_profile_everywhere_add(1)
+        }
         return first
     }
 
     /// Stops one recording and returns every event since `first` (the recording picks its containers' own).
     static func stop(_ managers: [ContainerManager]?, from first: Int) -> [Event] {
-        for manager in managers ?? [] { manager.countProfile(-1) }
+        if let managers {
+            for manager in managers { manager.countProfile(-1) }
+        } else {
+            cfactory_profile_everywhere_add(-1)
+        }
         let events = state.withLock { state -> [Event] in
             let events = Array(state.events[(first - state.first)...])
             state.recordings -= 1
-            if managers == nil {
-                state.everyContainer -= 1
-                countInEveryManager(-1, from: state.managers)
-            }
             if state.recordings == 0 {
                 state.first += state.events.count
                 state.events.removeAll()

@@ -450,6 +450,8 @@ extension FactoryRegistration {
         if let scope = scopeReference, scope._withUnsafeGuaranteedRef({ $0.keeping }) != .nothing {
             return FastStep(hit: hit(in: scope), build: nil)
         }
+        // A recording of every container records this build: the general path begins and ends it.
+        if cfactory_profiling_everywhere() != 0 { return FastStep(hit: CellHit(cell: nil, record: nil), build: nil) }
         if isolation == .main && !cfactory_is_main_actor() { failMainActor(key) }
         let context = ResolutionContext.currentUnmanaged
         context._withUnsafeGuaranteedRef {

@@ -105,7 +105,7 @@ extension Resolution {
             return found
         }
         if resolution.options.isolation == .main && !cfactory_is_main_actor() { failMainActor(registration.key) }
-        if resolution.flags & ContainerManager.Flag.profile.rawValue != 0 {
+        if resolution.flags & ContainerManager.Flag.profile.rawValue != 0 || cfactory_profiling_everywhere() != 0 {
             resolution.profile = ProfileRecorder.begin(
                 registration, resolution.options, registration.parameterType == Void.self ? .factory : .parameterFactory, parent: ProfileRecorder.parent(on: context), built: true)
         }
@@ -224,7 +224,7 @@ extension ContainerManager {
     ) {
         // Begun before it counts: a build that ends once it sees a waiter ends after the wait began.
         let profile =
-            flags.value & Flag.profile.rawValue != 0
+            flags.value & Flag.profile.rawValue != 0 || cfactory_profiling_everywhere() != 0
             ? ProfileRecorder.beginWait(registration, builtBy: builder.threadID, parent: ProfileRecorder.parent(on: waiter))
             : nil
         countBuildWaiter(1)
