@@ -103,7 +103,9 @@ private let millisecond: UInt64 = 1_000_000
             #expect(later.start >= earlier.end || (later.parent == earlier.id && later.end <= earlier.end))
         }
         #expect(profile.description == profile.summary)
-        let indents = profile.tree.split(separator: Character("\n")).map { line -> Int in line.count - line.drop(while: { $0 == " " }).count }
+        let indents = profile.tree.split(separator: Character("\n")).map { line -> Int in
+            line.count - line.drop(while: { $0 == " " }).count
+        }
         #expect(indents == [0, 4, 0, 0, 0])
     }
 

@@ -14,8 +14,9 @@ extension FactoryProfile {
     @_alwaysEmitIntoClient
     public var summary: String {
         // An array searched, not a dictionary by key: no Dictionary<FactoryKey, _> compiled for it.
-        var lines: [(key: FactoryKey, count: Int, total: UInt64, selfTime: UInt64, scope: String, threads: [UInt64], main: Bool)] =
-            []
+        var lines:
+            [(key: FactoryKey, count: Int, total: UInt64, selfTime: UInt64, scope: String, threads: [UInt64], main: Bool)] =
+                []
         for build in builds {
             let index = lines.firstIndex { $0.key == build.key } ?? lines.count
             if index == lines.count { lines.append((build.key, 0, 0, 0, build.scope, [], true)) }
@@ -60,7 +61,8 @@ extension FactoryProfile {
             lines.append(line)
             for wait in build.waits {
                 let waiter = wait.isMainThread ? "main" : "\(wait.isTask ? "a task on " : "")thread \(wait.thread)"
-                lines.append(String(repeating: "    ", count: depth + 1) + "waited for by \(waiter) for \(Self.time(wait.duration))")
+                lines.append(
+                    String(repeating: "    ", count: depth + 1) + "waited for by \(waiter) for \(Self.time(wait.duration))")
             }
             for child in build.children { add(child, depth + 1) }
         }
@@ -104,7 +106,8 @@ extension FactoryProfile {
         }
         for (index, track) in tracks.enumerated() {
             events.append(
-                "{\"name\":\"thread_name\",\"ph\":\"M\",\"ts\":0,\"pid\":1,\"tid\":\(index + 1),\"args\":{\"name\":\(Self.json(track.name))}}")
+                "{\"name\":\"thread_name\",\"ph\":\"M\",\"ts\":0,\"pid\":1,\"tid\":\(index + 1),\"args\":{\"name\":\(Self.json(track.name))}}"
+            )
         }
         return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
     }
@@ -112,7 +115,8 @@ extension FactoryProfile {
     @_alwaysEmitIntoClient @usableFromInline
     func event(_ name: String, _ category: String, _ from: UInt64, _ to: UInt64, _ track: Int, _ arguments: String) -> String {
         let timing = "\"ts\":\(Self.micros(from - min(from, start))),\"dur\":\(Self.micros(to - from))"
-        return "{\"name\":\(Self.json(name)),\"cat\":\"\(category)\",\"ph\":\"X\",\(timing),\"pid\":1,\"tid\":\(track),\"args\":{\(arguments)}}"
+        return
+            "{\"name\":\(Self.json(name)),\"cat\":\"\(category)\",\"ph\":\"X\",\(timing),\"pid\":1,\"tid\":\(track),\"args\":{\(arguments)}}"
     }
 
     /// Nanoseconds as microseconds with three decimals.

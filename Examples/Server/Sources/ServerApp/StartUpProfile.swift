@@ -54,7 +54,9 @@ public final class StartUpProfile: Sendable {
 struct StartUpProfileMiddleware<Context: RequestContext>: RouterMiddleware {
     let profile: StartUpProfile
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws
         -> Response
     {
         defer { profile.finish() }

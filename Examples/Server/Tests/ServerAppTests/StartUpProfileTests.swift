@@ -12,7 +12,9 @@ import Darwin
 @Suite(.timeLimit(.minutes(1)))
 struct StartUpProfileTests {
     @Test func theFirstResponseWritesWhatTheStartUpBuilt() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("startup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).json").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "startup-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).json"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let server = try ChildServer.start(["--port", "0", "--profile", path])
         defer { kill(server.process.processIdentifier, SIGTERM) }
@@ -20,7 +22,9 @@ struct StartUpProfileTests {
         let catalog = try await LiveClient(port: port).get("/catalog")  // opens the pool, then the store
         #expect(catalog.status == .ok)
         #expect(await eventually { server.output.lines.contains { $0.hasPrefix("start-up profile: ") } })
-        #expect(server.output.lines.contains("start-up profile: \(try builds(in: path).count) builds, Chrome trace written to \(path)"))
+        #expect(
+            server.output.lines.contains(
+                "start-up profile: \(try builds(in: path).count) builds, Chrome trace written to \(path)"))
 
         let names = try builds(in: path).compactMap { $0["name"] as? String }
         // Launch: the app-wide counter. The first request: its container's counter hit, and the catalog store opened

@@ -9,7 +9,12 @@ import os
     final class Signposted: SharedContainer {
         static let shared = Signposted()
         let manager = ContainerManager()
-        var first: Factory<Service> { self { _ = self.second(); return Service() }.cached }
+        var first: Factory<Service> {
+            self {
+                _ = self.second()
+                return Service()
+            }.cached
+        }
         var second: Factory<Service> { self { Service() } }
     }
 
