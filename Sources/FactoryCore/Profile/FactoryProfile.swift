@@ -26,13 +26,13 @@ import CFactoryAtomics
 public struct FactoryProfile: Sendable, CustomStringConvertible {
     /// A factory's kind.
     public enum Kind: String, Sendable {
-        /// A ``FactoryCore/Factory``.
+        /// A ``Factory``.
         case factory = "Factory"
-        /// A ``FactoryCore/ParameterFactory``.
+        /// A ``ParameterFactory``.
         case parameterFactory = "ParameterFactory"
-        /// An ``FactoryCore/AsyncFactory``.
+        /// An ``AsyncFactory``.
         case asyncFactory = "AsyncFactory"
-        /// An ``FactoryCore/AsyncParameterFactory``.
+        /// An ``AsyncParameterFactory``.
         case asyncParameterFactory = "AsyncParameterFactory"
     }
 
