@@ -58,8 +58,8 @@ extension Resolution {
                 await start(build, closure(definition), parameter)
                 return (try await build.value().read(T.self), true)
             case .join(let build):
-                let wait = profile.map { _ in ProfileRecorder.beginWait(registration, builtBy: nil, parent: chain?.profileParent)
-                }
+                let wait =
+                    profile == nil ? nil : ProfileRecorder.beginWait(registration, builtBy: nil, parent: chain?.profileParent)
                 manager.countBuildWaiter(1)
                 defer {
                     if let wait { ProfileRecorder.end(wait) }
