@@ -1,5 +1,6 @@
 // A shop's start-up, for the profile of step 8: services that take time to open and
 // load, as real ones do (a database, a catalog from disk), simulated with sleeps.
+import Dispatch
 import FactoryWrappers
 
 #if canImport(Darwin)
@@ -15,7 +16,14 @@ func work(milliseconds: UInt32) { usleep(milliseconds * 1000) }
 
 /// Opens its connection: 20 ms. One per process: `.singleton`.
 final class Database: Sendable {
-    init() { work(milliseconds: 20) }
+    /// Signalled when an opening starts: step 8's main thread waits for it, so that it always finds the catalog
+    /// being built by the warm-up thread, however busy the machine.
+    static let opening = DispatchSemaphore(value: 0)
+
+    init() {
+        Self.opening.signal()
+        work(milliseconds: 20)
+    }
 }
 
 /// Loads the products from the database: 10 ms.

@@ -85,13 +85,14 @@ print("  (depth, factory, then how the value came: F: built by the factory's clo
 print("   R: from a registration, O: from a context override; then the instance's address and type)")
 
 section("8. A profile of start-up: what the first storefront() built, the slowest first")
-// A background thread warms the recommendations up while the main thread, 5 ms later, builds the storefront: the main
-// thread waits for the catalog the other thread is building.
+// A background thread warms the recommendations up (the catalog, the database under them) while the main thread, once
+// the database is opening, builds the storefront: it waits for the catalog and the recommendations the other thread is
+// building.
 let launch = Container()
 let profile = FactoryProfile.record(containers: [launch]) {
     let warmUp = DispatchGroup()
     DispatchQueue.global().async(group: warmUp) { _ = launch.recommendations() }
-    work(milliseconds: 5)
+    Database.opening.wait()
     _ = launch.storefront()
     warmUp.wait()
 }
