@@ -33,7 +33,12 @@ let package = Package(
                 + "Container.shared is a lock-guarded static, and a second copy of the library in the process "
                 + "(a dynamic library that linked it again) is not looked for."
         ),
-        .default(enabledTraits: ["SwiftConcurrency"]),
+        .trait(
+            name: "Profiling",
+            description: "FactoryProfile: records every factory build of a span of code (summary, tree, Chrome trace). "
+                + "Off, FactoryProfile does not exist and the recorder is left out of the program (for small tools)."
+        ),
+        .default(enabledTraits: ["SwiftConcurrency", "Profiling"]),
     ],
     targets: [
         // C11 atomics for the few flags the resolution path reads without a lock.

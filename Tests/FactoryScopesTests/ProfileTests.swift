@@ -3,6 +3,8 @@ import FactoryTestSupport
 import Foundation
 import Testing
 
+#if Profiling
+
 final class Inner: Sendable {}
 final class Outer: Sendable {
     let inner: Inner
@@ -216,3 +218,4 @@ private let millisecond: UInt64 = 1_000_000
         _ = during
     }
 }
+#endif

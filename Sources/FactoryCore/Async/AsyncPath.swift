@@ -42,8 +42,9 @@ extension Resolution {
             return (found.read(T.self), false)
         }
         if flags & ContainerManager.Flag.profile.rawValue != 0 || cfactory_profiling_everywhere() != 0 {
-            let kind: FactoryProfile.Kind = P.self == Void.self ? .asyncFactory : .asyncParameterFactory
-            profile = ProfileRecorder.begin(registration, options, kind, parent: chain?.profileParent, built: false)
+            profile = ProfileRecorder.begin(
+                registration, options, async: true, parameterless: P.self == Void.self, parent: chain?.profileParent,
+                built: false)
         }
         // Made once, unlocked: it runs the parameter's `hash(into:)` and `==`.
         var lookup = ParameterLookup(ParameterLookup.hashable(parameter))

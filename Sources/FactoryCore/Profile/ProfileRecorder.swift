@@ -1,5 +1,6 @@
 import CFactoryAtomics
 
+#if Profiling
 #if canImport(os)
 import os
 #endif
@@ -86,8 +87,11 @@ package enum ProfileRecorder {
 
     /// A build begins on this thread (or task), inside `parent`.
     static func begin(
-        _ registration: FactoryRegistration, _ options: ResolvedOptions, _ kind: FactoryProfile.Kind, parent: Int?, built: Bool
+        _ registration: FactoryRegistration, _ options: ResolvedOptions, async: Bool, parameterless: Bool, parent: Int?,
+        built: Bool
     ) -> Mark {
+        let kind: FactoryProfile.Kind =
+            async ? (parameterless ? .asyncFactory : .asyncParameterFactory) : (parameterless ? .factory : .parameterFactory)
         let event = Event(
             key: registration.key, manager: ObjectIdentifier(registration.manager),
             kind: kind,
@@ -181,3 +185,27 @@ extension ContainerManager {
         }
     }
 }
+#else
+/// Without the `Profiling` trait nothing is recorded: no recording exists to set the flag or the count that lead
+/// here, and these stubs keep the recorder out of the program.
+package enum ProfileRecorder {
+    package struct Mark {
+        let index: Int
+        var built: Bool
+    }
+
+    static func begin(
+        _: FactoryRegistration, _: ResolvedOptions, async: Bool, parameterless: Bool, parent: Int?, built: Bool
+    ) -> Mark? { nil }
+
+    static func beginWait(_: FactoryRegistration, builtBy: UInt64?, parent: Int?) -> Mark? { nil }
+
+    static func end(_: Mark, error: (any Error)? = nil) {}
+
+    static func parent(on _: ResolutionContext?) -> Int? { nil }
+}
+
+extension AsyncChain {
+    var profileParent: Int? { nil }
+}
+#endif

@@ -107,7 +107,7 @@ extension Resolution {
         if resolution.options.isolation == .main && !cfactory_is_main_actor() { failMainActor(registration.key) }
         if resolution.flags & ContainerManager.Flag.profile.rawValue != 0 || cfactory_profiling_everywhere() != 0 {
             resolution.profile = ProfileRecorder.begin(
-                registration, resolution.options, registration.parameterType == Void.self ? .factory : .parameterFactory,
+                registration, resolution.options, async: false, parameterless: registration.parameterType == Void.self,
                 parent: ProfileRecorder.parent(on: context), built: true)
         }
         context.enter(
