@@ -202,6 +202,19 @@ private let millisecond: UInt64 = 1_000_000
         }
     }
 
+    @Test func aRecordingLetGoOfStopsAndItsContainerResolvesAsBefore() {
+        let container = ProfiledContainer()
+        let profiled = ContainerManager.Flag.profile.rawValue
+        do {
+            let recording = FactoryProfile.start(containers: [container])
+            #expect(container.manager.flags.value & profiled != 0)
+            _ = recording
+        }
+        #expect(container.manager.flags.value & profiled == 0)
+        let later = FactoryProfile.record(containers: [container]) { _ = container.fresh() }
+        #expect(later.builds.count == 1)
+    }
+
     @Test func recordingEveryContainerIncludesOnesMadeLaterAndEndsWithTheRecording() {
         let before = ProfiledContainer()
         var during: ProfiledContainer?
