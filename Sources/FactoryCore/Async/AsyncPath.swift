@@ -60,7 +60,7 @@ extension Resolution {
                 return (try await build.value().read(T.self), true)
             case .join(let build):
                 let wait =
-                    profile == nil ? nil : ProfileRecorder.beginWait(registration, builtBy: nil, parent: chain?.profileParent)
+                    profile == nil ? nil : ProfileRecorder.beginWait(registration, byTask: true, parent: chain?.profileParent)
                 manager.countBuildWaiter(1)
                 defer {
                     if let wait { ProfileRecorder.end(wait) }

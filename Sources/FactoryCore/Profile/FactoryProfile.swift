@@ -209,7 +209,7 @@ extension FactoryProfile {
             }
             guard let builder else { continue }
             let wait = Wait(
-                thread: event.thread, isMainThread: event.isMainThread, isTask: event.builtBy == nil, start: event.start,
+                thread: event.thread, isMainThread: event.isMainThread, isTask: event.byTask, start: event.start,
                 end: waitEnd)
             builds[builder].waits.append(wait)
             if let waiter = kept(event.parent) { builds[waiter].waiting += wait.duration }

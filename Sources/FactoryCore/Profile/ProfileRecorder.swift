@@ -25,7 +25,7 @@ package enum ProfileRecorder {
         let parent: Int?  // an event index
         /// A wait for another thread's or task's build of `key`: the waiter's event, not a build.
         let isWait: Bool
-        var builtBy: UInt64?  // a waited-for build's thread, when a thread built it
+        var byTask = false  // a wait of a task (an async resolution), not of a blocked thread
         var error: String?
         var isBuild = true  // false once an async resolution turned out to find or join, not build
     }
@@ -98,12 +98,17 @@ package enum ProfileRecorder {
             scope: options.scope?.label ?? "unique", source: FactoryProfile.Source(code: options.code),
             start: cfactory_monotonic_ns(), thread: cfactory_thread_id(), isMainThread: cfactory_is_main_actor(),
             parent: parent, isWait: false)
-        let index = state.withLock { state in
+        let index = append(event)
+        beginInterval(index, event.key)
+        return Mark(index: index, built: built)
+    }
+
+    /// Its index in the process-wide list.
+    private static func append(_ event: Event) -> Int {
+        state.withLock { state in
             state.events.append(event)
             return state.first + state.events.count - 1
         }
-        beginInterval(index, event.key)
-        return Mark(index: index, built: built)
     }
 
     /// The build ended (`error`: an async factory's closure threw); an async resolution that found or joined an
@@ -122,17 +127,13 @@ package enum ProfileRecorder {
     }
 
     /// A thread or task starts waiting for another's build of `key`; ``end(_:error:)`` ends the wait.
-    static func beginWait(_ registration: FactoryRegistration, builtBy thread: UInt64?, parent: Int?) -> Mark {
+    static func beginWait(_ registration: FactoryRegistration, byTask: Bool, parent: Int?) -> Mark {
         var event = Event(
             key: registration.key, manager: ObjectIdentifier(registration.manager), kind: .factory, scope: "",
             source: .definition, start: cfactory_monotonic_ns(), thread: cfactory_thread_id(),
             isMainThread: cfactory_is_main_actor(), parent: parent, isWait: true)
-        event.builtBy = thread
-        let index = state.withLock { state in
-            state.events.append(event)
-            return state.first + state.events.count - 1
-        }
-        return Mark(index: index, built: true)
+        event.byTask = byTask
+        return Mark(index: append(event), built: true)
     }
 
     /// The innermost recorded build this thread's synchronous resolutions, then its task's, run inside.
@@ -198,7 +199,7 @@ package enum ProfileRecorder {
         _: FactoryRegistration, _: ResolvedOptions, async: Bool, parameterless: Bool, parent: Int?, built: Bool
     ) -> Mark? { nil }
 
-    static func beginWait(_: FactoryRegistration, builtBy: UInt64?, parent: Int?) -> Mark? { nil }
+    static func beginWait(_: FactoryRegistration, byTask: Bool, parent: Int?) -> Mark? { nil }
 
     static func end(_: Mark, error: (any Error)? = nil) {}
 

@@ -226,7 +226,7 @@ extension ContainerManager {
         // Begun before it counts: a build that ends once it sees a waiter ends after the wait began.
         let profile =
             flags.value & Flag.profile.rawValue != 0 || cfactory_profiling_everywhere() != 0
-            ? ProfileRecorder.beginWait(registration, builtBy: builder.threadID, parent: ProfileRecorder.parent(on: waiter))
+            ? ProfileRecorder.beginWait(registration, byTask: false, parent: ProfileRecorder.parent(on: waiter))
             : nil
         countBuildWaiter(1)
         WaitGraph.wait(waiter, for: builder, key: registration.key, at: point)
