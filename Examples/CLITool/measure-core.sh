@@ -16,8 +16,9 @@
 # the empty program with the default traits and +0.35 MiB with none (issue 39), a
 # whole-program build 1.15x and +0.20 MiB (issue 23). The same budget with only the
 # Swift runtime static (issue 46) is missed today (1.24x, +500 KB: FactoryCore's own
-# code, a long tail, and the standard library's pieces it uses), so it is reported
-# as a note, without failing; Benchmarks/README.md has the per-feature table.
+# code, a long tail, and the standard library's pieces it uses), so `--check` (what CI
+# runs) leaves those two builds out; without it they are built and reported, not
+# checked. Benchmarks/README.md has the per-feature table.
 # Linux only (-static-executable). Takes about three minutes; the figures go
 # into README.md by hand.
 set -euo pipefail
@@ -97,21 +98,21 @@ probe() {
     # Budgets, as a ratio in percent with the default traits and bytes with none.
     local ratio=120 bytes=367002 label="1.20x" mib="0.35"
     if [[ "$build" == "whole-program" ]]; then ratio=115 bytes=209715 label="1.15x" mib="0.20"; fi
-    local verdict="error" fails=1
-    [[ "$build" == "static-stdlib" ]] && verdict="note (budget not met, reported only)" fails=0
     if [[ "$name" == "default-traits" ]] && ((core * 100 > empty * ratio)); then
-        echo "$verdict: FactoryCore takes the default-traits $build program over $label the empty one" >&2
-        if ((fails)); then failed=1; fi
+        echo "error: FactoryCore takes the default-traits $build program over $label the empty one" >&2
+        failed=1
     elif [[ "$name" == "no-traits" ]] && ((core - empty > bytes)); then
-        echo "$verdict: FactoryCore adds more than $mib MiB to the no-traits $build program" >&2
-        if ((fails)); then failed=1; fi
+        echo "error: FactoryCore adds more than $mib MiB to the no-traits $build program" >&2
+        failed=1
     fi
 }
 
 probe "default-traits" "" "release"
 probe "no-traits" ", traits: []" "release"
-probe "default-traits" "" "static-stdlib"
-probe "no-traits" ", traits: []" "static-stdlib"
+if ! $check; then
+    probe "default-traits" "" "static-stdlib"
+    probe "no-traits" ", traits: []" "static-stdlib"
+fi
 probe "default-traits" "" "whole-program" "${whole_program[@]}"
 probe "no-traits" ", traits: []" "whole-program" "${whole_program[@]}"
 exit $failed
