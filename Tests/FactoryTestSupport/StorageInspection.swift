@@ -16,7 +16,7 @@ extension ContainerManager {
         lock.withLock {
             findSlot(key).map {
                 let cells = $0.takeUnretainedValue().cells
-                return cells.parameterCells.count + cells.parameterGates.count
+                return cells.parameterEntries.values.reduce(0) { $0 + ($1.cell == nil ? 0 : 1) + ($1.gate == nil ? 0 : 1) }
             } ?? 0
         }
     }
@@ -27,8 +27,7 @@ extension ContainerManager {
         lock.withLock {
             guard let cells = findSlot(key)?.takeUnretainedValue().cells else { return true }
             let indexed = cells.parameterIndex.flatMap { hash, keys in keys.map { (hash, $0) } }
-            let used = Set(cells.parameterCells.keys.map(ObjectIdentifier.init))
-                .union(cells.parameterGates.keys.map(ObjectIdentifier.init))
+            let used = Set(cells.parameterEntries.keys.map(ObjectIdentifier.init))
             return indexed.allSatisfy { $0.0 == $0.1.hash } && indexed.count == used.count
                 && Set(indexed.map { ObjectIdentifier($0.1) }) == used
         }

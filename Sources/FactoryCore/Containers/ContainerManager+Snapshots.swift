@@ -66,7 +66,6 @@ extension ContainerManager {
     package func restoreCells(of slot: Slot, from snapshot: SlotSnapshot?, _ garbage: inout Garbage) {
         slot.removeAllInstances(&garbage)
         guard let snapshot else { return }
-        slot.cells.setCell(snapshot.cell, &garbage)
-        slot.cells.replaceParameterCells(with: snapshot.parameterCells, &garbage)
+        slot.cells.restore(snapshot.cell, parameterCells: snapshot.parameterCells, &garbage)
     }
 }

@@ -175,27 +175,20 @@ extension CacheLocation {
             guard let found = parameter.key(in: cells) else {
                 let keys = cells.parameterKeys(hash: parameter.hash)
                 // The common case, one key of this hash: its instance comes along.
-                let cell = keys.count == 1 ? cells.parameterCells[keys[0]].flatMap { valid($0, scopeID, ttl) } : nil
+                let cell = keys.count == 1 ? cells.parameterEntries[keys[0]]?.cell.flatMap { valid($0, scopeID, ttl) } : nil
                 return .compare(ParameterCandidates(keys: keys, cell: cell))
             }
             parameterKey = found
         }
-        let cell: CacheCell?
-        let running: BuildGate?
-        if let parameterKey {
-            cell = cells.parameterCells[parameterKey]
-            running = cells.parameterGates[parameterKey]
-        } else {
-            cell = cells.cell
-            running = cells.gate
-        }
-        if let cell {
+        var entry = cells.entry(parameterKey)
+        if let cell = entry.cell {
             if let found = valid(cell, scopeID, ttl)?.found() { return .found(found) }
             // Expired, released or stale.
-            if let parameterKey { cells.removeParameterCell(parameterKey, &garbage) } else { cells.setCell(nil, &garbage) }
+            entry.cell = nil
+            cells.setEntry(entry, for: parameterKey, &garbage)
         }
         let generation = cells.generation
-        if let gate = running {
+        if let gate = entry.gate {
             if gate.generation == generation && gate.epoch == epoch,
                 let joined = join(gate, parameterKey, joiner, &garbage)
             {
@@ -207,17 +200,20 @@ extension CacheLocation {
         let claim = BuildClaim(
             location: self, parameterKey: parameterKey, scopeID: scopeID, generation: generation,
             shutdown: options.shutdown, key: key, manager: manager)
+        let build: AnyObject
+        let decision: Decision
         switch joiner {
         case .thread(let context):
-            setGate(BuildGate(build: context, scopeID: scopeID, generation: generation, epoch: epoch), parameterKey, &garbage)
-            return .build(claim)
+            (build, decision) = (context, .build(claim))
         #if SwiftConcurrency
         case .task(let node):
-            let build = AsyncBuild(claim: claim, node: node)
-            setGate(BuildGate(build: build, scopeID: scopeID, generation: generation, epoch: epoch), parameterKey, &garbage)
-            return .start(build)
+            let started = AsyncBuild(claim: claim, node: node)
+            (build, decision) = (started, .start(started))
         #endif
         }
+        entry.gate = BuildGate(build: build, scopeID: scopeID, generation: generation, epoch: epoch)
+        cells.setEntry(entry, for: parameterKey, &garbage)
+        return decision
     }
 
     /// How `joiner` waits for the current build `gate` records: `nil` when it is another kind's. Locks held.
@@ -231,7 +227,7 @@ extension CacheLocation {
             var gate = gate
             let point = gate.waitPoint ?? WaitPoint()
             gate.waitPoint = point
-            setGate(gate, parameterKey, &garbage)
+            cells.setEntry(CellSet.Entry(gate: gate), for: parameterKey, &garbage)  // its instance was removed
             return .wait(builder, point)
         #if SwiftConcurrency
         case .task(let node):
@@ -246,14 +242,6 @@ extension CacheLocation {
         cell.epoch == epoch && cell.isValid(scopeID: scopeID, ttl: ttl) ? cell : nil
     }
 
-    private func setGate(_ gate: BuildGate, _ parameterKey: ParameterKey?, _ garbage: inout Garbage) {
-        if let parameterKey {
-            cells.setParameterGate(gate, for: parameterKey, &garbage)
-        } else {
-            cells.gate = gate
-        }
-    }
-
     /// Locks held. A value that cannot be held weakly is not cached under a weak scope, and a weak cell records no
     /// shutdown (the container does not own it). Returns the cell stored.
     fileprivate func store(
@@ -265,12 +253,8 @@ extension CacheLocation {
                 copying: value, type: type, weak: weak, scopeID: claim.scopeID, createdAt: cfactory_monotonic_ns(), epoch: epoch,
                 shutdown: record)
         else { return nil }
-        if let parameterKey = claim.parameterKey {
-            garbage.add(cells.parameterCells.updateValue(cell, forKey: parameterKey))
-            cells.indexParameterKey(parameterKey)
-            return cell
-        }
-        cells.setCell(cell, &garbage)
+        cells.setEntry(CellSet.Entry(cell: cell, gate: cells.entry(claim.parameterKey).gate), for: claim.parameterKey, &garbage)
+        if claim.parameterKey != nil { return cell }
         // The same record as this cell's: one instance, one shutdown.
         if let mirror {
             mirror.setCell(
@@ -339,16 +323,11 @@ final class BuildClaim {
             let current = cells.generation == generation && (location.era == nil || location.era?.value == location.epoch)
             var stored: CacheCell?
             if current, let value { stored = location.store(value, type: type, self, &garbage) }
-            // After storing: a key the new entry uses stays in the index.
-            var cleared: BuildGate?
-            if let parameterKey {
-                if cells.parameterGates[parameterKey]?.build === build {
-                    cleared = cells.setParameterGate(nil, for: parameterKey, &garbage)
-                }
-            } else if cells.gate?.build === build {
-                cleared = cells.gate
-                cells.gate = nil
-            }
+            var entry = cells.entry(parameterKey)
+            guard entry.gate?.build === build else { return (nil, stored, current) }
+            let cleared = entry.gate
+            entry.gate = nil
+            cells.setEntry(entry, for: parameterKey, &garbage)
             return (cleared, stored, current)
         }
         garbage.release()

@@ -35,20 +35,7 @@ package final class ResolutionContext {
         while buildCount > 0 {
             buildCount -= 1
             let build = (builds + buildCount).move()
-            guard let claim = build.claim else { continue }
-            var garbage = Garbage()
-            defer { garbage.release() }
-            let point = claim.location.withLocks(claim.manager) { () -> WaitPoint? in
-                let cells = claim.location.cells
-                if let parameter = claim.parameterKey {
-                    guard cells.parameterGates[parameter]?.build === self else { return nil }
-                    return cells.setParameterGate(nil, for: parameter, &garbage)?.waitPoint
-                }
-                guard let gate = cells.gate, gate.build === self else { return nil }
-                cells.gate = nil
-                return gate.waitPoint
-            }
-            point?.open()
+            build.claim?.end(self, storing: nil, type: Void.self).cleared?.waitPoint?.open()
         }
     }
 

@@ -25,9 +25,16 @@ package final class CellSet: @unchecked Sendable {
     /// Bumped by every removal, so an earlier build (whose closure may have been replaced) does not store.
     @exclusivity(unchecked) package var generation = 0
     @exclusivity(unchecked) var gate: BuildGate?
-    @exclusivity(unchecked) package var parameterCells: [ParameterKey: CacheCell] = [:]
-    @exclusivity(unchecked) package var parameterGates: [ParameterKey: BuildGate] = [:]
-    @exclusivity(unchecked) package var parameterIndex: [Int: [ParameterKey]] = [:]  // their keys, by hash
+    /// Per parameter (`scopeOnParameters`): a key is here, and in `parameterIndex` under its hash, only while its
+    /// entry holds an instance or a build.
+    @exclusivity(unchecked) package var parameterEntries: [ParameterKey: Entry] = [:]
+    @exclusivity(unchecked) package var parameterIndex: [Int: [ParameterKey]] = [:]
+
+    /// One cache entry: its finished instance and its build under way.
+    package struct Entry {
+        package var cell: CacheCell?
+        package var gate: BuildGate?
+    }
 
     package init(admitting admission: Admission) { self.admission = admission }
 
@@ -57,76 +64,78 @@ package final class CellSet: @unchecked Sendable {
         return cell
     }
 
-    package func removeAll(_ garbage: inout Garbage) {  // starts a new generation
-        generation &+= 1
-        setCell(nil, &garbage)
-        replaceParameterCells(with: [:], &garbage)
+    /// `parameter`'s entry, or (`nil`) the unparameterized one.
+    func entry(_ parameter: ParameterKey?) -> Entry {
+        guard let parameter else { return Entry(cell: cell, gate: gate) }
+        return parameterEntries[parameter] ?? Entry()
     }
 
-    /// Old entries, keys included, go to `garbage`: a key may hold the last reference to a user's value.
-    package func replaceParameterCells(with cells: [ParameterKey: CacheCell], _ garbage: inout Garbage) {
-        if parameterCells.isEmpty && cells.isEmpty { return }
-        if !parameterCells.isEmpty { garbage.keep(parameterCells) }
-        parameterCells = cells
-        if !parameterIndex.isEmpty { garbage.keep(parameterIndex) }
-        parameterIndex = [:]
-        for key in parameterCells.keys { indexParameterKey(key) }
-        for key in parameterGates.keys { indexParameterKey(key) }
+    /// A replaced instance goes to `garbage`, as does a key no entry uses any more (it may hold the last reference to
+    /// a user's value). A replaced gate is the caller's to keep: its build's release may drop an instance.
+    func setEntry(_ entry: Entry, for parameter: ParameterKey?, _ garbage: inout Garbage) {
+        guard let parameter else {
+            if entry.cell !== cell { setCell(entry.cell, &garbage) }
+            gate = entry.gate
+            return
+        }
+        let unused = entry.cell == nil && entry.gate == nil
+        let old =
+            unused ? parameterEntries.removeValue(forKey: parameter) : parameterEntries.updateValue(entry, forKey: parameter)
+        if let replaced = old?.cell, replaced !== entry.cell { garbage.add(replaced) }
+        if unused, old != nil {
+            unindexParameterKey(parameter, &garbage)
+        } else if !unused, old == nil {
+            indexParameterKey(parameter)
+        }
+    }
+
+    /// The unparameterized entry's key (`nil`), then every parameter's.
+    private var keys: [ParameterKey?] { [nil] + parameterEntries.keys.map { $0 } }
+
+    /// Every instance goes, and a new generation starts; builds under way stay, outdated.
+    package func removeAll(_ garbage: inout Garbage) {
+        generation &+= 1
+        for key in keys where entry(key).cell != nil { setEntry(Entry(gate: entry(key).gate), for: key, &garbage) }
     }
 
     /// Also makes a build of that scope under way keep its instance to itself.
     func remove(scopeID: ObjectIdentifier, _ garbage: inout Garbage) {
-        var removed = gate?.scopeID == scopeID || parameterGates.values.contains { $0.scopeID == scopeID }
-        if let current = cell, current.scopeID == scopeID {
-            setCell(nil, &garbage)
-            removed = true
-        }
-        if parameterCells.values.contains(where: { $0.scopeID == scopeID }) {
-            replaceParameterCells(with: parameterCells.filter { $0.value.scopeID != scopeID }, &garbage)
+        var removed = false
+        for key in keys {
+            let entry = entry(key)
+            if entry.gate?.scopeID == scopeID { removed = true }
+            guard entry.cell?.scopeID == scopeID else { continue }
+            setEntry(Entry(gate: entry.gate), for: key, &garbage)
             removed = true
         }
         if removed { generation &+= 1 }
     }
 
+    /// After ``removeAll(_:)``: the instances a snapshot kept come back (`pop()`).
+    package func restore(_ cell: CacheCell?, parameterCells: [ParameterKey: CacheCell], _ garbage: inout Garbage) {
+        setCell(cell, &garbage)
+        for (key, cell) in parameterCells { setEntry(Entry(cell: cell, gate: entry(key).gate), for: key, &garbage) }
+    }
+
+    package var parameterCells: [ParameterKey: CacheCell] { parameterEntries.compactMapValues(\.cell) }
+
     package var isEmpty: Bool { cell == nil && parameterCells.isEmpty }  // finished builds only
 
     package func collectShutdowns(into found: inout [ShutdownItem]) {
-        if let cell, let record = cell.shutdown { found.append(ShutdownItem(cell: cell, record: record)) }
-        for cell in parameterCells.values {
-            if let record = cell.shutdown { found.append(ShutdownItem(cell: cell, record: record)) }
+        for cell in [cell] + parameterEntries.values.map(\.cell) {
+            if let cell, let record = cell.shutdown { found.append(ShutdownItem(cell: cell, record: record)) }
         }
     }
 
     func parameterKeys(hash: Int) -> [ParameterKey] { parameterIndex[hash] ?? [] }
 
-    func indexParameterKey(_ key: ParameterKey) {
+    private func indexParameterKey(_ key: ParameterKey) {
         guard parameterIndex[key.hash]?.contains(where: { $0 === key }) != true else { return }
         parameterIndex[key.hash, default: []].append(key)
     }
 
-    func removeParameterCell(_ parameter: ParameterKey, _ garbage: inout Garbage) {
-        guard let index = parameterCells.index(forKey: parameter) else { return }
-        garbage.keep(parameterCells.remove(at: index))
-        unindexParameterKeyIfUnused(parameter, &garbage)
-    }
-
-    /// `nil` clears it and returns the cleared gate, with its waiters.
-    @discardableResult
-    func setParameterGate(_ gate: BuildGate?, for parameter: ParameterKey, _ garbage: inout Garbage) -> BuildGate? {
-        guard let gate else {
-            let cleared = parameterGates.removeValue(forKey: parameter)
-            unindexParameterKeyIfUnused(parameter, &garbage)
-            return cleared
-        }
-        parameterGates[parameter] = gate
-        indexParameterKey(parameter)
-        return nil
-    }
-
-    private func unindexParameterKeyIfUnused(_ key: ParameterKey, _ garbage: inout Garbage) {
-        guard parameterCells[key] == nil, parameterGates[key] == nil,
-            var keys = parameterIndex[key.hash], let index = keys.firstIndex(where: { $0 === key })
-        else { return }
+    private func unindexParameterKey(_ key: ParameterKey, _ garbage: inout Garbage) {
+        guard var keys = parameterIndex[key.hash], let index = keys.firstIndex(where: { $0 === key }) else { return }
         garbage.add(keys.remove(at: index))
         parameterIndex[key.hash] = keys.isEmpty ? nil : keys
     }
