@@ -66,6 +66,15 @@ package final class FactoryLock: @unchecked Sendable {
         defer { unlock() }
         return try body()
     }
+
+    /// This lock, then `inner` when there is one: two locks taken in their one order.
+    @inlinable
+    package func withLock<Result>(then inner: FactoryLock?, _ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        guard let inner else { return try body() }
+        return try inner.withLock(body)
+    }
 }
 
 /// Checks for the library's `pthread_mutex_t`s (``FactoryLock`` off Apple platforms, ``WaitPoint`` everywhere).

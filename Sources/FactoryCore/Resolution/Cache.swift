@@ -33,11 +33,6 @@ package struct CacheLocation {
         epoch = era?.value ?? 0
         self.mirror = mirror
     }
-
-    /// With the container's lock and ``extraLock`` held.
-    func withLocks<Result>(_ manager: ContainerManager, _ body: () -> Result) -> Result {
-        manager.lock.withLock { extraLock.map { $0.withLock(body) } ?? body() }
-    }
 }
 
 /// Who is deciding: how it waits for a build under way is the only part of the decision that differs by kind.
@@ -318,7 +313,7 @@ final class BuildClaim {
         _ build: AnyObject, storing value: UnsafeRawPointer?, type: Any.Type
     ) -> (cleared: BuildGate?, stored: CacheCell?, current: Bool) {
         var garbage = Garbage()
-        let end = location.withLocks(manager) { () -> (BuildGate?, CacheCell?, Bool) in
+        let end = manager.lock.withLock(then: location.extraLock) { () -> (BuildGate?, CacheCell?, Bool) in
             let cells = location.cells
             let current = cells.generation == generation && (location.era == nil || location.era?.value == location.epoch)
             var stored: CacheCell?

@@ -95,7 +95,8 @@ package final class CellSet: @unchecked Sendable {
     /// Every instance goes, and a new generation starts; builds under way stay, outdated.
     package func removeAll(_ garbage: inout Garbage) {
         generation &+= 1
-        for key in keys where entry(key).cell != nil { setEntry(Entry(gate: entry(key).gate), for: key, &garbage) }
+        setCell(nil, &garbage)
+        for (key, entry) in parameterEntries where entry.cell != nil { setEntry(Entry(gate: entry.gate), for: key, &garbage) }
     }
 
     /// Also makes a build of that scope under way keep its instance to itself.
