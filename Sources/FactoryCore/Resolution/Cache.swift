@@ -170,7 +170,7 @@ extension CacheLocation {
             guard let found = parameter.key(in: cells) else {
                 let keys = cells.parameterKeys(hash: parameter.hash)
                 // The common case, one key of this hash: its instance comes along.
-                let cell = keys.count == 1 ? cells.parameterEntries[keys[0]]?.cell.flatMap { valid($0, scopeID, ttl) } : nil
+                let cell = keys.count == 1 ? cells.entry(keys[0]).cell.flatMap { valid($0, scopeID, ttl) } : nil
                 return .compare(ParameterCandidates(keys: keys, cell: cell))
             }
             parameterKey = found
