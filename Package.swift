@@ -29,16 +29,15 @@ let package = Package(
             name: "SwiftConcurrency",
             description: "Container.shared is task-local, async container transforms, resolveOnMainActor and "
                 + "resolveOnGlobalActor, and the main-actor check of factory closures. FactoryTesting needs it. "
+                + "FactoryProfile (recording every factory build of a span of code) comes with it. "
                 + "Off, FactoryCore needs no Swift Concurrency runtime (smaller static binaries): "
-                + "Container.shared is a lock-guarded static, and a second copy of the library in the process "
-                + "(a dynamic library that linked it again) is not looked for."
+                + "Container.shared is a lock-guarded static, a second copy of the library in the process "
+                + "(a dynamic library that linked it again) is not looked for, and there is no FactoryProfile."
         ),
-        .trait(
-            name: "Profiling",
-            description: "FactoryProfile: records every factory build of a span of code (summary, tree, Chrome trace). "
-                + "Off, FactoryProfile does not exist and the recorder is left out of the program (for small tools)."
-        ),
-        .default(enabledTraits: ["SwiftConcurrency", "Profiling"]),
+        // One default trait: SwiftPM passes a build's traits to the compiler in an order that changes from one planning
+        // to the next (swiftlang/swift-package-manager#10525), so with two every other re-planning rebuilt the library
+        // and everything above it, here and in every package that depends on it (scripts/check-traits.py).
+        .default(enabledTraits: ["SwiftConcurrency"]),
     ],
     targets: [
         // C11 atomics for the few flags the resolution path reads without a lock.

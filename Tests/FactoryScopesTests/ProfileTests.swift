@@ -3,7 +3,7 @@ import FactoryTestSupport
 import Foundation
 import Testing
 
-#if Profiling
+#if SwiftConcurrency
 
 final class Inner: Sendable {}
 final class Outer: Sendable {

@@ -1,4 +1,4 @@
-#if Profiling
+#if SwiftConcurrency
 // Emitted into the app that reads a profile, not compiled into every app that links the library: these are most of
 // FactoryProfile's code (Benchmarks/README.md, the fixed bytes by feature).
 extension FactoryProfile {

@@ -1,6 +1,6 @@
 import CFactoryAtomics
 
-#if Profiling
+#if SwiftConcurrency
 
 /// Every factory build of a span of code: which factories a launch (or a request, or a test's set-up) built, in what
 /// order, on which thread, inside which other build, and where the time went.
@@ -150,8 +150,6 @@ public struct FactoryProfile: Sendable, CustomStringConvertible {
         return recording.stop()
     }
 
-    // Only with the trait: an async function would link the concurrency runtime into every program.
-    #if SwiftConcurrency
     /// Records the builds of `containers` (`nil`: of every container) while `body` runs, with its awaits.
     nonisolated(nonsending) public static func record(
         containers: [any ManagedContainer]? = nil, _ body: () async throws -> Void
@@ -161,7 +159,6 @@ public struct FactoryProfile: Sendable, CustomStringConvertible {
         try await body()
         return recording.stop()
     }
-    #endif
 
     /// ``summary``.
     @_alwaysEmitIntoClient

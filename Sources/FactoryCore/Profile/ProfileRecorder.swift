@@ -1,6 +1,6 @@
 import CFactoryAtomics
 
-#if Profiling
+#if SwiftConcurrency
 #if canImport(os)
 import os
 #endif
@@ -187,7 +187,7 @@ extension ContainerManager {
     }
 }
 #else
-/// Without the `Profiling` trait nothing is recorded: no recording exists to set the flag or the count that lead
+/// Without the `SwiftConcurrency` trait nothing is recorded: no recording exists to set the flag or the count that lead
 /// here, and these stubs keep the recorder out of the program.
 package enum ProfileRecorder {
     package struct Mark {
