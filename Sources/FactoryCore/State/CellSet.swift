@@ -120,7 +120,7 @@ package final class CellSet: @unchecked Sendable {
 
     package var parameterCells: [ParameterKey: CacheCell] { parameterEntries.compactMapValues(\.cell) }
 
-    package var isEmpty: Bool { cell == nil && parameterCells.isEmpty }  // finished builds only
+    package var isEmpty: Bool { cell == nil && !parameterEntries.values.contains { $0.cell != nil } }  // finished builds only
 
     package func collectShutdowns(into found: inout [ShutdownItem]) {
         for cell in [cell] + parameterEntries.values.map(\.cell) {
