@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "FactoryScopes", targets: ["FactoryScopes"]),
         .library(name: "FactoryWrappers", targets: ["FactoryWrappers"]),
         .library(name: "FactoryTesting", targets: ["FactoryTesting"]),
+        // Beside the layers: `FactoryProfile`, for the apps that record their start-up. The engine's hooks stay in
+        // FactoryCore; an app that never imports this module carries none of the profile's own code.
+        .library(name: "FactoryProfiling", targets: ["FactoryProfiling"]),
         // Factory 3's module name, for apps that migrate without touching their imports.
         .library(name: "FactoryKit", targets: ["FactoryKit"]),
         // The whole runtime stack as one shared library, for an app whose modules are dynamic
@@ -29,10 +32,10 @@ let package = Package(
             name: "SwiftConcurrency",
             description: "Container.shared is task-local, async container transforms, resolveOnMainActor and "
                 + "resolveOnGlobalActor, and the main-actor check of factory closures. FactoryTesting needs it. "
-                + "FactoryProfile (recording every factory build of a span of code) comes with it. "
+                + "FactoryProfiling's FactoryProfile (recording every factory build of a span of code) needs it. "
                 + "Off, FactoryCore needs no Swift Concurrency runtime (smaller static binaries): "
                 + "Container.shared is a lock-guarded static, a second copy of the library in the process "
-                + "(a dynamic library that linked it again) is not looked for, and there is no FactoryProfile."
+                + "(a dynamic library that linked it again) is not looked for, and FactoryProfiling is empty."
         ),
         // One default trait: SwiftPM passes a build's traits to the compiler in an order that changes from one planning
         // to the next (swiftlang/swift-package-manager#10525), so with two every other re-planning rebuilt the library
@@ -50,6 +53,7 @@ let package = Package(
         .target(name: "FactoryScopes", dependencies: ["FactoryCore"]),
         .target(name: "FactoryWrappers", dependencies: ["FactoryScopes"]),
         .target(name: "FactoryTesting", dependencies: ["FactoryWrappers"]),
+        .target(name: "FactoryProfiling", dependencies: ["FactoryCore", "CFactoryAtomics"]),
         .target(name: "FactoryKit", dependencies: ["FactoryWrappers"]),
         .plugin(
             name: "FactoryCatalogPlugin",
@@ -65,7 +69,7 @@ let package = Package(
         ),
 
         .executableTarget(name: "CoreDemo", dependencies: ["FactoryCore"], path: "Examples/CoreDemo"),
-        .executableTarget(name: "FactoryDemo", dependencies: ["FactoryWrappers"], path: "Examples/FactoryDemo"),
+        .executableTarget(name: "FactoryDemo", dependencies: ["FactoryWrappers", "FactoryProfiling"], path: "Examples/FactoryDemo"),
         .executableTarget(name: "FactoryStress", dependencies: ["FactoryWrappers"], path: "Examples/Stress"),
 
         .target(name: "FactoryTestSupport", dependencies: ["FactoryWrappers"], path: "Tests/FactoryTestSupport"),
@@ -73,6 +77,7 @@ let package = Package(
         .testTarget(name: "FactoryScopesTests", dependencies: ["FactoryScopes", "FactoryTestSupport"]),
         .testTarget(name: "FactoryWrappersTests", dependencies: ["FactoryWrappers", "FactoryTestSupport"]),
         .testTarget(name: "FactoryTestingTests", dependencies: ["FactoryTesting", "FactoryTestSupport"]),
+        .testTarget(name: "FactoryProfilingTests", dependencies: ["FactoryProfiling", "FactoryTestSupport"]),
         .testTarget(name: "FactoryCompatibilityTests", dependencies: ["FactoryKit", "FactoryTesting", "FactoryTestSupport"]),
         // The catalog plugin's source scanner: its sources (symbolic links into Plugins/FactoryCatalogPlugin, since a
         // plugin's code cannot be imported), a corpus of tricky Swift, and the scan of this package's own code

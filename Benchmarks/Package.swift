@@ -46,7 +46,10 @@ let package = Package(
         .target(name: "ScenariosBaseline", dependencies: ["BenchSupport"], swiftSettings: swift5),
         .target(
             name: "ScenariosFactory",
-            dependencies: ["BenchSupport", .product(name: "FactoryWrappers", package: "Factory")],
+            dependencies: [
+                "BenchSupport", .product(name: "FactoryWrappers", package: "Factory"),
+                .product(name: "FactoryProfiling", package: "Factory"),
+            ],
             swiftSettings: swift5
         ),
         .target(

@@ -8,6 +8,7 @@
 // Each line prints what was resolved and, after the arrow, what came back. Where
 // several objects are compared, letters name instances (see `letters`).
 import Dispatch
+import FactoryProfiling
 import FactoryWrappers
 
 let container = Container.shared

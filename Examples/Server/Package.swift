@@ -34,6 +34,7 @@ let package = Package(
         .target(
             name: "ServerApp",
             dependencies: [
+                .product(name: "FactoryProfiling", package: "Factory"),
                 .product(name: "FactoryScopes", package: "Factory"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -20,13 +20,16 @@ let package = Package(
         // clients see (the declarations, with their isolation) is the same.
         .target(name: "Combine", swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "SwiftUI", dependencies: ["Combine"], swiftSettings: [.swiftLanguageMode(.v5)]),
-        // Apple's `os` signposts, which FactoryCore's FactoryProfile records builds to.
+        // Apple's `os` signposts, which FactoryCore's profile recorder (FactoryProfiling's FactoryProfile) records builds to.
         .target(name: "os"),
         .target(
             name: "MiniApp",
             dependencies: ["SwiftUI", .product(name: "FactoryWrappers", package: "Factory")]
         ),
-        .testTarget(name: "MiniAppTests", dependencies: ["MiniApp", "SwiftUI", "os"]),
+        .testTarget(
+            name: "MiniAppTests",
+            dependencies: ["MiniApp", "SwiftUI", "os", .product(name: "FactoryProfiling", package: "Factory")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

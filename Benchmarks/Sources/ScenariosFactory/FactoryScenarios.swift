@@ -1,6 +1,7 @@
 // This library, used the way its README shows: computed factories in a
 // `Container` extension, resolved with `container.name()`.
 import BenchSupport
+import FactoryProfiling
 import FactoryWrappers
 
 extension Container {

@@ -30,7 +30,7 @@ public final class ContainerManager: @unchecked Sendable {
         case perRequest = 0x200
         /// Shutdown has started: every resolution fails.
         case shutDown = 0x400
-        /// A ``FactoryProfile`` recording names this container: every build is recorded.
+        /// A `FactoryProfile` recording names this container: every build is recorded.
         case profile = 0x800
 
         /// Any of these sends a resolution down the general path; without them the definition is all there is:

@@ -5,29 +5,31 @@ import CFactoryAtomics
 import os
 #endif
 
-/// What a ``FactoryProfile`` recording gathers while it runs: one event per build (and per wait for another's build),
-/// appended in start order to one process-wide list that every running recording reads its part of when it stops.
+/// What a `FactoryProfile` recording (module FactoryProfiling) gathers while it runs: one event per build (and per wait
+/// for another's build), appended in start order to one process-wide list that every running recording reads its part
+/// of when it stops.
 /// A recording of some containers sets their ``ContainerManager/Flag/profile`` bit, which sends every resolution of
 /// theirs down the general path, where a build begins and ends in one place; one of every container counts itself in
 /// `cfactory_profile_everywhere`, which a build checks where it starts (the general path's beginning, and the direct
 /// build of an uncached factory, which it sends there). With no recording, a build pays a bit test and a load.
 package enum ProfileRecorder {
     package struct Event: Sendable {
-        let key: FactoryKey
-        let manager: ObjectIdentifier
-        let kind: FactoryProfile.Kind
-        let scope: String
-        let source: FactoryProfile.Source
-        let start: UInt64
-        var end: UInt64 = 0
-        let thread: UInt64
-        let isMainThread: Bool
-        let parent: Int?  // an event index
+        package let key: FactoryKey
+        package let manager: ObjectIdentifier
+        /// The factory's kind: an `AsyncFactory` or `AsyncParameterFactory`, and one without a parameter.
+        package let isAsync: Bool, parameterless: Bool
+        package let scope: String
+        package let code: UInt8  // the closure it ran, as the trace writes it: `F`, `R` or `O`
+        package let start: UInt64
+        package var end: UInt64 = 0
+        package let thread: UInt64
+        package let isMainThread: Bool
+        package let parent: Int?  // an event index
         /// A wait for another thread's or task's build of `key`: the waiter's event, not a build.
-        let isWait: Bool
-        var byTask = false  // a wait of a task (an async resolution), not of a blocked thread
-        var error: String?
-        var isBuild = true  // false once an async resolution turned out to find or join, not build
+        package let isWait: Bool
+        package var byTask = false  // a wait of a task (an async resolution), not of a blocked thread
+        package var error: String?
+        package var isBuild = true  // false once an async resolution turned out to find or join, not build
     }
 
     struct State {
@@ -51,7 +53,7 @@ package enum ProfileRecorder {
     // MARK: Recordings
 
     /// Starts gathering for `managers` (`nil`: every container); returns the index its events start at.
-    static func start(_ managers: [ContainerManager]?) -> Int {
+    package static func start(_ managers: [ContainerManager]?) -> Int {
         let first = state.withLock { state -> Int in
             state.recordings += 1
             return state.first + state.events.count
@@ -65,7 +67,7 @@ package enum ProfileRecorder {
     }
 
     /// Stops one recording and returns every event since `first` (the recording picks its containers' own).
-    static func stop(_ managers: [ContainerManager]?, from first: Int) -> [Event] {
+    package static func stop(_ managers: [ContainerManager]?, from first: Int) -> [Event] {
         if let managers {
             for manager in managers { manager.countProfile(-1) }
         } else {
@@ -90,12 +92,9 @@ package enum ProfileRecorder {
         _ registration: FactoryRegistration, _ options: ResolvedOptions, async: Bool, parameterless: Bool, parent: Int?,
         built: Bool
     ) -> Mark {
-        let kind: FactoryProfile.Kind =
-            async ? (parameterless ? .asyncFactory : .asyncParameterFactory) : (parameterless ? .factory : .parameterFactory)
         let event = Event(
-            key: registration.key, manager: ObjectIdentifier(registration.manager),
-            kind: kind,
-            scope: options.scope?.label ?? "unique", source: FactoryProfile.Source(code: options.code),
+            key: registration.key, manager: ObjectIdentifier(registration.manager), isAsync: async,
+            parameterless: parameterless, scope: options.scope?.label ?? "unique", code: options.code,
             start: cfactory_monotonic_ns(), thread: cfactory_thread_id(), isMainThread: cfactory_is_main_actor(),
             parent: parent, isWait: false)
         let index = append(event)
@@ -129,8 +128,8 @@ package enum ProfileRecorder {
     /// A thread or task starts waiting for another's build of `key`; ``end(_:error:)`` ends the wait.
     static func beginWait(_ registration: FactoryRegistration, byTask: Bool, parent: Int?) -> Mark {
         var event = Event(
-            key: registration.key, manager: ObjectIdentifier(registration.manager), kind: .factory, scope: "",
-            source: .definition, start: cfactory_monotonic_ns(), thread: cfactory_thread_id(),
+            key: registration.key, manager: ObjectIdentifier(registration.manager), isAsync: false, parameterless: true,
+            scope: "", code: UInt8(ascii: "F"), start: cfactory_monotonic_ns(), thread: cfactory_thread_id(),
             isMainThread: cfactory_is_main_actor(), parent: parent, isWait: true)
         event.byTask = byTask
         return Mark(index: append(event), built: true)

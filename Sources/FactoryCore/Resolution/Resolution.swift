@@ -18,7 +18,7 @@ struct Resolution {
     var claim: BuildClaim?
     /// A graph build: its instance is kept for the rest of the cycle.
     var keepsInCycle = false
-    /// Its build's event, while a ``FactoryProfile`` recording includes its container.
+    /// Its build's event, while a `FactoryProfile` recording includes its container.
     var profile: ProfileRecorder.Mark?
 
     /// The beginning: flags, shutdown, the options merged once, strict mode and promises, the captive-dependency watch

@@ -1,3 +1,4 @@
+import FactoryProfiling
 import FactoryScopes
 import Hummingbird
 import Synchronization

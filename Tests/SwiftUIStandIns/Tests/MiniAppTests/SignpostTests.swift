@@ -1,3 +1,4 @@
+import FactoryProfiling
 import FactoryWrappers
 import Testing
 import os

@@ -1,6 +1,5 @@
 #if SwiftConcurrency
-// Emitted into the app that reads a profile, not compiled into every app that links the library: these are most of
-// FactoryProfile's code (Benchmarks/README.md, the fixed bytes by feature).
+// Reading a profile: its summary, its tree and its Chrome trace.
 extension FactoryProfile {
     /// One line per factory, the largest self time first: its builds' count, total and self time, its scope, the
     /// thread it was built on (`main`, `thread N`, or how many threads), and the factory. A factory built inside
@@ -12,7 +11,6 @@ extension FactoryProfile {
     ///     1   20.1 ms   20.1 ms  singleton  main          Container.database<Database>
     ///     1   30.4 ms   10.3 ms  cached     main          Container.catalog<Catalog>
     /// ```
-    @_alwaysEmitIntoClient
     public var summary: String {
         // An array searched, not a dictionary by key: no Dictionary<FactoryKey, _> compiled for it.
         var lines:
@@ -48,7 +46,6 @@ extension FactoryProfile {
 
     /// Who built what: each build on a line of its own, indented under the build it ran inside, in start order, with
     /// its time, self time, scope and thread, and the threads or tasks that waited for it.
-    @_alwaysEmitIntoClient
     public var tree: String {
         var lines: [String] = []
         func add(_ id: Int, _ depth: Int) {
@@ -76,7 +73,6 @@ extension FactoryProfile {
     /// and one per wait, named `wait for` and the factory, on the waiter's track. Times are microseconds from the
     /// recording's start. An async factory's builds go on a track of their own per outermost async build (named
     /// `tasks:` and its factory), as their awaits may move them between threads.
-    @_alwaysEmitIntoClient
     public func chromeTrace() -> String {
         var tracks: [(thread: UInt64, name: String)] = []  // a thread, or an outermost async build's id + 2^63
         func track(_ thread: UInt64, _ name: @autoclosure () -> String) -> Int {
@@ -113,7 +109,6 @@ extension FactoryProfile {
         return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
     }
 
-    @_alwaysEmitIntoClient @usableFromInline
     func event(_ name: String, _ category: String, _ from: UInt64, _ to: UInt64, _ track: Int, _ arguments: String) -> String {
         let timing = "\"ts\":\(Self.micros(from - min(from, start))),\"dur\":\(Self.micros(to - from))"
         return
@@ -121,14 +116,12 @@ extension FactoryProfile {
     }
 
     /// Nanoseconds as microseconds with three decimals.
-    @_alwaysEmitIntoClient @usableFromInline
     static func micros(_ nanoseconds: UInt64) -> String {
         let fraction = String(nanoseconds % 1000)
         return "\(nanoseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
     /// `12 µs`, `3.4 ms`, `1.25 s`.
-    @_alwaysEmitIntoClient @usableFromInline
     static func time(_ nanoseconds: UInt64) -> String {
         func decimals(_ value: UInt64, _ unit: UInt64, _ places: Int) -> String {
             let scale: UInt64 = places == 1 ? 10 : 100
@@ -141,14 +134,12 @@ extension FactoryProfile {
         return decimals(nanoseconds, 1_000_000_000, 2) + " s"
     }
 
-    @_alwaysEmitIntoClient @usableFromInline
     static func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - text.count))
         return left ? text + padding : padding + text
     }
 
     /// A JSON string literal.
-    @_alwaysEmitIntoClient @usableFromInline
     static func json(_ text: String) -> String {
         var literal = "\""
         for scalar in text.unicodeScalars {

@@ -1,3 +1,4 @@
+import FactoryProfiling
 import FactoryScopes
 import FactoryTestSupport
 import Foundation
@@ -64,6 +65,8 @@ final class ProfiledContainer: ManagedContainer {
 }
 
 private let millisecond: UInt64 = 1_000_000
+
+private struct ConnectionFailed: Error {}
 
 @Suite struct ProfileTests {
     @Test func buildsNestAndTheirTimesAddUp() throws {

@@ -53,6 +53,16 @@ public struct FactoryProfile: Sendable, CustomStringConvertible {
         }
     }
 
+    /// ``Kind`` of a recorded event.
+    private static func kind(_ event: ProfileRecorder.Event) -> Kind {
+        switch (event.isAsync, event.parameterless) {
+        case (false, true): .factory
+        case (false, false): .parameterFactory
+        case (true, true): .asyncFactory
+        case (true, false): .asyncParameterFactory
+        }
+    }
+
     /// A thread or task that waited for a build another one was running.
     public struct Wait: Sendable {
         /// The waiting thread's system identifier (where a task's wait began): on Linux its `gettid()`, on Apple
@@ -161,7 +171,6 @@ public struct FactoryProfile: Sendable, CustomStringConvertible {
     }
 
     /// ``summary``.
-    @_alwaysEmitIntoClient
     public var description: String { summary }
 }
 
@@ -192,7 +201,8 @@ extension FactoryProfile {
             owners.append(event.manager)
             builds.append(
                 Build(
-                    id: id, key: event.key, kind: event.kind, scope: event.scope, source: event.source, start: event.start,
+                    id: id, key: event.key, kind: Self.kind(event), scope: event.scope, source: Source(code: event.code),
+                    start: event.start,
                     end: event.end == 0 ? max(end, event.start) : event.end, thread: event.thread,
                     isMainThread: event.isMainThread, parent: kept(event.parent), error: event.error))
             if let parent = builds[id].parent { builds[parent].children.append(id) }
