@@ -69,7 +69,9 @@ let package = Package(
         ),
 
         .executableTarget(name: "CoreDemo", dependencies: ["FactoryCore"], path: "Examples/CoreDemo"),
-        .executableTarget(name: "FactoryDemo", dependencies: ["FactoryWrappers", "FactoryProfiling"], path: "Examples/FactoryDemo"),
+        .executableTarget(
+            name: "FactoryDemo", dependencies: ["FactoryWrappers", "FactoryProfiling"], path: "Examples/FactoryDemo"
+        ),
         .executableTarget(name: "FactoryStress", dependencies: ["FactoryWrappers"], path: "Examples/Stress"),
 
         .target(name: "FactoryTestSupport", dependencies: ["FactoryWrappers"], path: "Tests/FactoryTestSupport"),

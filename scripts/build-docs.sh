@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-all_modules=(FactoryCore FactoryScopes FactoryWrappers FactoryTesting)
+all_modules=(FactoryCore FactoryScopes FactoryWrappers FactoryTesting FactoryProfiling)
 if [[ $# -gt 0 ]]; then modules=("$@"); else modules=("${all_modules[@]}"); fi
 
 find_tool() {
@@ -66,6 +66,7 @@ reexported() {
         FactoryScopes) echo "FactoryCore" ;;
         FactoryWrappers) echo "FactoryScopes,FactoryCore" ;;
         FactoryTesting) echo "FactoryWrappers,FactoryScopes,FactoryCore" ;;
+        FactoryProfiling) echo "FactoryCore" ;;
         *) echo "" ;;
     esac
 }

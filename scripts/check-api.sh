@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(FactoryCore FactoryScopes FactoryWrappers FactoryTesting FactoryKit)
+modules=(FactoryCore FactoryScopes FactoryWrappers FactoryTesting FactoryKit FactoryProfiling)
 digester="$(dirname "$(readlink -f "$(command -v swift)")")/swift-api-digester"
 bin="$(swift build --show-bin-path)"
 includes=(-I "$bin/Modules" -I "$bin")

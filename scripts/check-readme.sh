@@ -49,6 +49,7 @@ prelude=scripts/readme-prelude
 
 scratch="${SCRATCH_PATH:-.build}"
 swift build --scratch-path "$scratch" --target FactoryTesting
+swift build --scratch-path "$scratch" --target FactoryProfiling
 bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
 common=(-swift-version 6 -warnings-as-errors -enable-upcoming-feature ExistentialAny -I "$bin/Modules")
 for map in "$bin"/*.build/module.modulemap; do

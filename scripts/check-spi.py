@@ -49,9 +49,9 @@ for index, config in enumerate(configs):
             errors.append(f"{where}: documentation target '{target}' is no target of Package.swift")
         elif not os.path.isdir(f"Sources/{target}/{target}.docc"):
             errors.append(f"{where}: documentation target '{target}' has no Sources/{target}/{target}.docc")
-for layer in ("FactoryCore", "FactoryScopes", "FactoryWrappers", "FactoryTesting"):
-    if layer not in documented:
-        errors.append(f"the documentation of {layer} is not built (documentation_targets)")
+for module in ("FactoryCore", "FactoryScopes", "FactoryWrappers", "FactoryTesting", "FactoryProfiling"):
+    if module not in documented:
+        errors.append(f"the documentation of {module} is not built (documentation_targets)")
 for error in errors:
     print(f"check-spi: .spi.yml: {error}", file=sys.stderr)
 if errors:

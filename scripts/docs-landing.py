@@ -7,7 +7,7 @@
 title and one card per module, in alphabetical order. This replaces its abstract
 and content with those of the landing article (Documentation/Factory.docc, converted
 to LANDING.doccarchive), adds the references they use, and orders the module cards
-as MODULE... (the layers, bottom up).
+as MODULE... (the layers, bottom up, then FactoryProfiling).
 """
 import json
 import sys
@@ -35,7 +35,7 @@ def main():
     for section in page.get("topicSections", []):
         section["identifiers"] = sorted(section.get("identifiers", []), key=rank)
         if section.get("title") in (None, "", "Modules"):
-            section["title"] = "The layers, bottom up"
+            section["title"] = "The layers, bottom up, and FactoryProfiling"
 
     with open(page_path, "w", encoding="utf-8") as f:
         json.dump(page, f)

@@ -5,7 +5,7 @@ import CFactoryAtomics
 /// Every factory build of a span of code: which factories a launch (or a request, or a test's set-up) built, in what
 /// order, on which thread, inside which other build, and where the time went.
 ///
-/// Record a span with ``record(containers:_:)-228g4`` (or its async form), or one that spans several
+/// Record a span with ``record(containers:_:)-3is22`` (or its async form), or one that spans several
 /// call sites with ``start(containers:)`` and ``Recording/stop()``:
 ///
 /// ```swift
