@@ -84,7 +84,7 @@ let package = Package(
         // The catalog plugin's source scanner: its sources (symbolic links into Plugins/FactoryCatalogPlugin, since a
         // plugin's code cannot be imported), a corpus of tricky Swift, and the scan of this package's own code
         // checked against the compiler's symbol graph.
-        .testTarget(name: "FactoryCatalogPluginTests", dependencies: ["FactoryKit"]),
+        .testTarget(name: "FactoryCatalogPluginTests", dependencies: ["FactoryKit", "FactoryProfiling"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,7 +24,9 @@ struct FactoryKind: Hashable, Sendable {
 
     /// The modules that re-export FactoryCore, under whose names code may qualify a
     /// kind (`FactoryKit.Factory<T>`).
-    static let qualifiers: Set<String> = ["FactoryCore", "FactoryScopes", "FactoryWrappers", "FactoryTesting", "FactoryKit"]
+    static let qualifiers: Set<String> = [
+        "FactoryCore", "FactoryScopes", "FactoryWrappers", "FactoryTesting", "FactoryKit", "FactoryProfiling",
+    ]
 
     /// The kind a type named `name` is, if it is one.
     static func named(_ name: String) -> FactoryKind? {

@@ -80,6 +80,7 @@ struct ScannerCase: Sendable, CustomTestStringConvertible {
                 ExpectedFactory(name: "AttributeCorpus.staticComputed", isStatic: true),
                 ExpectedFactory(name: "AttributeCorpus.filePrivate", access: "fileprivate"),
                 ExpectedFactory(name: "AttributeCorpus.qualified"),
+                ExpectedFactory(name: "AttributeCorpus.qualifiedByProfiling"),
                 ExpectedFactory(name: "AttributeCorpus.parameters", kind: "ParameterFactory"),
                 ExpectedFactory(name: "AttributeCorpus.asynchronous", kind: "AsyncFactory"),
                 ExpectedFactory(name: "AttributeCorpus.asyncParameters", kind: "AsyncParameterFactory"),

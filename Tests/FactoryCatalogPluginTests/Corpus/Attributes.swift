@@ -3,6 +3,7 @@
 // factory, and properties that are not factories though a factory type appears
 // in their declaration.
 import FactoryKit
+import FactoryProfiling
 
 final class AttributeCorpus: SharedContainer {
     static let shared = AttributeCorpus()
@@ -20,6 +21,7 @@ extension AttributeCorpus {
     static var staticComputed: Factory<Int> { Factory(shared) { 4 } }
     fileprivate var filePrivate: Factory<Int> { self { 5 } }
     var qualified: FactoryKit.Factory<Int> { self { 6 } }
+    var qualifiedByProfiling: FactoryProfiling.Factory<Int> { self { 11 } }
     var parameters: ParameterFactory<(Int, String), String> { self { "\($0.0)\($0.1)" } }
     var asynchronous: AsyncFactory<Int> { self { 7 } }
     var asyncParameters: AsyncParameterFactory<Int, Int> { self { $0 } }
