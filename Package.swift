@@ -20,8 +20,9 @@ let package = Package(
         .library(name: "FactoryKit", targets: ["FactoryKit"]),
         // The whole runtime stack as one shared library, for an app whose modules are dynamic
         // libraries (frameworks): every module that links it shares one copy, so one
-        // `Container.shared`, one set of singletons and registrations.
-        .library(name: "FactoryKitDynamic", type: .dynamic, targets: ["FactoryKit"]),
+        // `Container.shared`, one set of singletons and registrations. FactoryProfiling is in it too: linked
+        // statically beside it, it would bring a second FactoryCore, whose recorder sees none of the app's builds.
+        .library(name: "FactoryKitDynamic", type: .dynamic, targets: ["FactoryKit", "FactoryProfiling"]),
         .executable(name: "FactoryDemo", targets: ["FactoryDemo"]),
         .executable(name: "CoreDemo", targets: ["CoreDemo"]),
         // `swift package factory-catalog`: the catalog of every factory of a target, for FactoryCatalog.

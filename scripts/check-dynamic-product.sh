@@ -7,10 +7,12 @@
 #    failure. Each library carries a copy of Factory; at its first container the
 #    library stops the program (a DEBUG build), naming two of the three images that
 #    hold a copy. With FACTORY_ALLOW_LIBRARY_COPIES=1 it runs, and shows what the copies do:
-#    two `Container.shared`, two singletons, a registration one feature does not see.
+#    two `Container.shared`, two singletons, a registration one feature does not see, and
+#    a profile (FactoryProfiling) that does not see the other feature's builds.
 # 2. they link FactoryKitDynamic (the default trait): one copy, nothing reported, one
-#    `Container.shared`, one singleton, and a registration made in one feature is
-#    resolved in the other.
+#    `Container.shared`, one singleton, a registration made in one feature is
+#    resolved in the other, and a profile recorded in one sees the other's build
+#    (FactoryKitDynamic has FactoryProfiling too).
 #
 # Linux (the images are `.so` files; `ldd` shows what the features link).
 #
@@ -53,6 +55,7 @@ FACTORY_ALLOW_LIBRARY_COPIES=1 "$app" > "$work/allowed.txt" 2>&1 || fail "the al
 expect "$work/allowed.txt" "Container.shared: two instances"
 expect "$work/allowed.txt" "clock singleton: two instances"
 expect "$work/allowed.txt" "a clock registered in FeatureA, resolved in FeatureB: real"
+expect "$work/allowed.txt" "builds in FeatureB that a profile recorded in FeatureA: 0"
 if grep -q "copies of the Factory library" "$work/allowed.txt"; then
     fail "FACTORY_ALLOW_LIBRARY_COPIES=1 did not silence the report:" "$work/allowed.txt"
 fi
@@ -64,6 +67,7 @@ build dynamic
 expect "$work/dynamic.txt" "Container.shared: one instance"
 expect "$work/dynamic.txt" "clock singleton: one instance"
 expect "$work/dynamic.txt" "a clock registered in FeatureA, resolved in FeatureB: mock from FeatureA"
+expect "$work/dynamic.txt" "builds in FeatureB that a profile recorded in FeatureA: 1"
 if grep -q "copies of the Factory library" "$work/dynamic.txt"; then
     fail "one copy was reported as several:" "$work/dynamic.txt"
 fi

@@ -7,6 +7,7 @@ import PackageDescription
 let factory: [Target.Dependency] = [
     .product(name: "SharedClock", package: "Shared"),
     .product(name: "FactoryKit", package: "Factory", condition: .when(traits: ["StaticFactory"])),
+    .product(name: "FactoryProfiling", package: "Factory", condition: .when(traits: ["StaticFactory"])),
     .product(name: "FactoryKitDynamic", package: "Factory", condition: .when(traits: ["DynamicFactory"])),
 ]
 

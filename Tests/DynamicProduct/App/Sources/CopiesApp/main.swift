@@ -6,4 +6,7 @@ import FeatureB
 print("Container.shared: \(FeatureA.container == FeatureB.container ? "one instance" : "two instances")")
 print("clock singleton: \(FeatureA.clock === FeatureB.clock ? "one instance" : "two instances")")
 FeatureA.registerMockClock()
-print("a clock registered in FeatureA, resolved in FeatureB: \(FeatureB.clock.label)")
+let builds = FeatureA.recordedBuilds {
+    print("a clock registered in FeatureA, resolved in FeatureB: \(FeatureB.clock.label)")
+}
+print("builds in FeatureB that a profile recorded in FeatureA: \(builds)")

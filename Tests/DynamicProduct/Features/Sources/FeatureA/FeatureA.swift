@@ -1,4 +1,5 @@
 import FactoryKit
+import FactoryProfiling
 import SharedClock
 
 /// What FeatureA's code sees of the library.
@@ -16,5 +17,10 @@ public enum FeatureA {
     /// Registers a mock clock, as a feature's set-up (or a test) would.
     public static func registerMockClock() {
         Container.shared.clock.register { Clock(label: "mock from FeatureA") }
+    }
+
+    /// The factory builds a profile recorded from this library's code saw while `body` ran.
+    public static func recordedBuilds(_ body: () -> Void) -> Int {
+        FactoryProfile.record(body).builds.count
     }
 }
