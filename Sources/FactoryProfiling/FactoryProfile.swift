@@ -54,7 +54,7 @@ public struct FactoryProfile: Sendable, CustomStringConvertible {
     }
 
     /// ``Kind`` of a recorded event.
-    private static func kind(_ event: ProfileRecorder.Event) -> Kind {
+    private static func kind(_ event: BuildLog.Event) -> Kind {
         switch (event.isAsync, event.parameterless) {
         case (false, true): .factory
         case (false, false): .parameterFactory
@@ -130,14 +130,14 @@ public struct FactoryProfile: Sendable, CustomStringConvertible {
         fileprivate init(_ managers: [ContainerManager]?) {
             self.managers = managers
             started = cfactory_monotonic_ns()
-            first = ProfileRecorder.start(managers)
+            first = BuildLog.shared.start(managers)
         }
 
         /// Stops recording and returns the profile; a later call returns the same one.
         public func stop() -> FactoryProfile {
             profile.withLock { profile in
                 if let profile { return profile }
-                let events = ProfileRecorder.stop(managers, from: first)
+                let events = BuildLog.shared.stop(managers, from: first)
                 let made = FactoryProfile(events, first: first, managers: managers, start: started, end: cfactory_monotonic_ns())
                 profile = made
                 return made
@@ -178,7 +178,7 @@ extension FactoryProfile {
     /// Builds from the recorder's events since `first`: only `managers`' (`nil`: all), each one's parent the nearest
     /// kept build it ran inside, and each wait given to the last build of its factory that overlaps it.
     fileprivate init(
-        _ events: [ProfileRecorder.Event], first: Int, managers: [ContainerManager]?, start: UInt64, end: UInt64
+        _ events: [BuildLog.Event], first: Int, managers: [ContainerManager]?, start: UInt64, end: UInt64
     ) {
         self.start = start
         self.end = end
