@@ -5,9 +5,10 @@ import CFactoryAtomics
 import os
 #endif
 
-/// FactoryCore's ``BuildRecorder`` for every recording: one event per build (and per wait for another's build),
-/// appended in start order to one process-wide list that every running recording reads its part of when it stops.
-final class BuildLog: BuildRecorder {
+/// What FactoryCore's `BuildRecorder` records for every recording: one event per build (and per wait for another's
+/// build), appended in start order to one process-wide list that every running recording reads its part of when it
+/// stops.
+final class BuildLog: Sendable {
     struct Event: Sendable {
         let key: FactoryKey
         let manager: ObjectIdentifier
@@ -41,7 +42,7 @@ final class BuildLog: BuildRecorder {
 
     /// Starts gathering for `managers` (`nil`: every container); returns the index its events start at.
     func start(_ managers: [ContainerManager]?) -> Int {
-        ProfileRecorder.installed.withLock { installed in if installed == nil { installed = self } }
+        ProfileRecorder.install(BuildRecorder(begin: begin, end: end))
         let first = state.withLock { state -> Int in
             state.recordings += 1
             return state.first + state.events.count
@@ -72,7 +73,7 @@ final class BuildLog: BuildRecorder {
         }
     }
 
-    func begin(
+    private func begin(
         _ registration: FactoryRegistration, scope: Scope?, code: UInt8, async: Bool, parameterless: Bool,
         waitByTask: Bool?, parent: Int?
     ) -> Int {
@@ -89,7 +90,7 @@ final class BuildLog: BuildRecorder {
         return index
     }
 
-    func end(_ index: Int, built: Bool, error: (any Error)?) {
+    private func end(_ index: Int, built: Bool, error: (any Error)?) {
         let now = cfactory_monotonic_ns()
         let description = error.map { String(describing: $0) }
         state.withLock { state in

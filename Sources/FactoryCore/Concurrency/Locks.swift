@@ -111,10 +111,12 @@ package enum PthreadMutex {
 }
 
 /// A value only read or written with its lock held.
+@usableFromInline
 package final class LockedBox<Value>: @unchecked Sendable {
     // Sendable: `value` is only touched inside `withLock`, under `lock`.
-    private let lock = FactoryLock(owner: LockedBox<Value>.self)
-    private var value: Value
+    // Inlinable, so that other modules of the package use it specialized.
+    @usableFromInline let lock = FactoryLock(owner: LockedBox<Value>.self)
+    @usableFromInline var value: Value
 
     package init(_ value: Value) { self.value = value }
 

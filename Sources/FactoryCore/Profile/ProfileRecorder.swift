@@ -1,19 +1,28 @@
 import CFactoryAtomics
 
-/// What keeps a `FactoryProfile` recording's events: module FactoryProfiling's, installed (``ProfileRecorder/installed``)
-/// before its first recording sets a flag or a count that leads a build here. Called with no library lock held.
-package protocol BuildRecorder: Sendable {
-    /// A build of `registration` begins on this thread or task, inside the event `parent`; with `waitByTask` set, a
+/// What keeps a `FactoryProfile` recording's events: module FactoryProfiling's, installed once
+/// (``ProfileRecorder/install(_:)``) before its first recording sets a flag or a count that leads a build here. Called
+/// with no library lock held.
+package final class BuildRecorder: Sendable {
+    /// A build of the registration begins on this thread or task, inside the event `parent`; with `waitByTask` set, a
     /// wait of a task (`true`) or a blocked thread (`false`) for another's build of it begins instead. Returns the
     /// event's index.
-    func begin(
-        _ registration: FactoryRegistration, scope: Scope?, code: UInt8, async: Bool, parameterless: Bool,
-        waitByTask: Bool?, parent: Int?
-    ) -> Int
+    let begin:
+        @Sendable (
+            _ registration: FactoryRegistration, _ scope: Scope?, _ code: UInt8, _ async: Bool, _ parameterless: Bool,
+            _ waitByTask: Bool?, _ parent: Int?
+        ) -> Int
+    /// The event at the index ended: `built` false when an async resolution found or joined an instance instead (no
+    /// build); the error is what an async factory's closure threw.
+    let end: @Sendable (_ index: Int, _ built: Bool, _ error: (any Error)?) -> Void
 
-    /// The event at `index` ended: `built` false when an async resolution found or joined an instance instead (no
-    /// build), `error` what an async factory's closure threw.
-    func end(_ index: Int, built: Bool, error: (any Error)?)
+    package init(
+        begin: @escaping @Sendable (FactoryRegistration, Scope?, UInt8, Bool, Bool, Bool?, Int?) -> Int,
+        end: @escaping @Sendable (Int, Bool, (any Error)?) -> Void
+    ) {
+        self.begin = begin
+        self.end = end
+    }
 }
 
 /// The engine's side of a recording. A recording of some containers sets their ``ContainerManager/Flag/profile`` bit,
@@ -22,8 +31,13 @@ package protocol BuildRecorder: Sendable {
 /// path's beginning, and the direct build of an uncached factory, which it sends there). With no recording, a build
 /// pays a bit test and a load.
 package enum ProfileRecorder {
-    /// Set once, never cleared: a recorder outlives every recording.
-    package static let installed = LockedBox<(any BuildRecorder)?>(nil)
+    /// Published once and never replaced or released, so an unretained load stays valid without a read section.
+    private static let installed = OwnedAtomicReference<BuildRecorder>()
+
+    /// Installs `recorder` unless one is installed; every recording after the first changes nothing.
+    package static func install(_ recorder: @autoclosure () -> BuildRecorder) {
+        if installed.load() == nil { _ = installed.publishOnce(recorder()) }
+    }
 
     /// A resolution's build event, while it runs.
     package struct Mark {
@@ -37,24 +51,24 @@ package enum ProfileRecorder {
         _ registration: FactoryRegistration, _ options: ResolvedOptions, async: Bool, parameterless: Bool, parent: Int?,
         built: Bool
     ) -> Mark? {
-        guard let recorder = installed.withLock({ $0 }) else { return nil }
-        let index = recorder.begin(
-            registration, scope: options.scope, code: options.code, async: async, parameterless: parameterless,
-            waitByTask: nil, parent: parent)
+        guard let recorder = installed.load() else { return nil }
+        let index = recorder._withUnsafeGuaranteedRef {
+            $0.begin(registration, options.scope, options.code, async, parameterless, nil, parent)
+        }
         return Mark(index: index, built: built)
     }
 
     /// A thread or task starts waiting for another's build of `registration`; ``end(_:error:)`` ends the wait.
     static func beginWait(_ registration: FactoryRegistration, byTask: Bool, parent: Int?) -> Mark? {
-        guard let recorder = installed.withLock({ $0 }) else { return nil }
-        let index = recorder.begin(
-            registration, scope: nil, code: UInt8(ascii: "F"), async: false, parameterless: true, waitByTask: byTask,
-            parent: parent)
+        guard let recorder = installed.load() else { return nil }
+        let index = recorder._withUnsafeGuaranteedRef {
+            $0.begin(registration, nil, UInt8(ascii: "F"), false, true, byTask, parent)
+        }
         return Mark(index: index, built: true)
     }
 
     static func end(_ mark: Mark, error: (any Error)? = nil) {
-        installed.withLock { $0 }?.end(mark.index, built: mark.built, error: error)
+        installed.load()?._withUnsafeGuaranteedRef { $0.end(mark.index, mark.built, error) }
     }
 
     /// The innermost recorded build this thread's synchronous resolutions, then its task's, run inside.
